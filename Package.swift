@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Sayline",
+    products: [
+        .executable(name: "sayline", targets: ["sayline"]),
+        .library(name: "SaylineCore", targets: ["SaylineCore"]),
+    ],
+    targets: [
+        // The model: controls, scale maths, motion, speech, commands, sessions. No I/O.
+        .target(name: "SaylineCore"),
+        // GNU readline, linked from the system. Linking it makes distributed binaries GPL-3.0.
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+        // The terminal adapter: readline loop, channels, signals, arguments.
+        .target(name: "SaylineTerminal", dependencies: ["SaylineCore", "CReadline"]),
+        .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"]),
+        // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
+        .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore"]),
+        .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,54 @@
+/// Makes text from a scene or a person safe to write to a terminal or a speech engine.
+public enum TextSanitiser {
+    /// Removes escape sequences and control characters and folds runs of white space.
+    /// - Complexity: O(n) in the length of the text.
+    public static func clean(_ text: String) -> String {
+        var out = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        var pendingSpace = false
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" || scalar == "\u{9B}" {
+                skipEscapeSequence(after: scalar, in: &scalars)
+                continue
+            }
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
+                || scalar.properties.isWhitespace {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace && !out.isEmpty { out.unicodeScalars.append(" ") }
+            pendingSpace = false
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    /// A bounded, cleaned echo of what a person typed, for messages.
+    public static func echo(_ text: String, limit: Int = 40) -> String {
+        let cleaned = clean(text)
+        guard cleaned.count > limit else { return cleaned }
+        return String(cleaned.prefix(limit)) + "…"
+    }
+
+    private static func skipEscapeSequence(after introducer: Unicode.Scalar, in scalars: inout String.UnicodeScalarView.Iterator) {
+        // CSI (ESC [ or 0x9B) runs to a final byte in @...~; OSC (ESC ]) runs to BEL or ESC \;
+        // any other ESC takes one more character.
+        var kind: Unicode.Scalar? = introducer == "\u{9B}" ? "[" : nil
+        if kind == nil {
+            guard let next = scalars.next() else { return }
+            kind = next
+            if next != "[" && next != "]" && next != "P" && next != "_" && next != "^" { return }
+        }
+        if kind == "[" {
+            while let scalar = scalars.next() {
+                if scalar.value >= 0x40 && scalar.value <= 0x7E { return }
+            }
+            return
+        }
+        while let scalar = scalars.next() {
+            if scalar == "\u{07}" || scalar == "\u{9C}" { return }
+            if scalar == "\u{1B}" { _ = scalars.next(); return }
+        }
+    }
+}

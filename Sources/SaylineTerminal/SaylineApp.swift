@@ -1,0 +1,3 @@
+public enum SaylineApp {
+    public static func run() -> Int32 { 0 }
+}

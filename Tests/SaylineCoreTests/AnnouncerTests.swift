@@ -1,0 +1,107 @@
+import Testing
+@testable import SaylineCore
+
+@Suite struct AnnouncerTests {
+    let weight = DemoScene.elements[0]
+
+    func lines(_ event: SessionEvent, _ verbosity: Verbosity) -> [String] {
+        Announcer(verbosity: verbosity).announcements(for: event).map(\.text)
+    }
+
+    @Test func focusFollowsLabelValueTraitsThenHintOnlyWhenVerbose() {
+        #expect(lines(.focused(weight), .normal) == ["Weight in kilograms, 62 kilograms, adjustable"])
+        #expect(lines(.focused(weight), .terse) == ["Weight, 62"])
+        #expect(lines(.focused(weight), .verbose) == ["Weight in kilograms, 62 kilograms, adjustable. Up or down arrow adjusts by 0.5, Page Up or Page Down by 5, Home and End go to 40 and 120"])
+    }
+
+    @Test func aChangeSaysTheValueFirst() {
+        let moved = weight.with(value: 62.5)
+        let change = ValueChange(old: 62, new: 62.5, reachedBound: nil, correction: nil)
+        #expect(lines(.changed(moved, change), .normal) == ["62.5 kilograms"])
+        #expect(lines(.changed(moved, change), .terse) == ["62.5"])
+        #expect(lines(.changed(moved, change), .verbose) == ["Weight in kilograms, 62.5 kilograms"])
+    }
+
+    @Test func boundsAreNamed() {
+        let top = weight.with(value: 120)
+        let change = ValueChange(old: 119.5, new: 120, reachedBound: .maximum, correction: nil)
+        #expect(lines(.changed(top, change), .normal) == ["120 kilograms, maximum"])
+        #expect(lines(.changed(top, change), .terse) == ["120, maximum"])
+        #expect(lines(.unchanged(top, .atBound(.maximum)), .normal) == ["maximum"])
+        #expect(lines(.unchanged(top, .atBound(.maximum)), .terse) == ["maximum"])
+        #expect(lines(.unchanged(top, .atBound(.maximum)), .verbose) == ["Already at maximum, 120 kilograms"])
+    }
+
+    @Test func aRejectionSaysWhyAndWhatTheControlTakes() {
+        let rejection = Rejection(.notANumber, input: "abc")
+        #expect(lines(.rejected(rejection, weight), .normal) == ["Not a number: abc. Weight takes 40 to 120 in steps of 0.5"])
+        #expect(lines(.rejected(Rejection(.decimalComma, input: "62,5"), weight), .terse) == ["Use a point for decimals: 62,5. Weight takes 40 to 120 in steps of 0.5"])
+    }
+
+    @Test func snappingIsSpoken() {
+        let moved = weight.with(value: 62.5)
+        let change = ValueChange(old: 62, new: 62.5, reachedBound: nil, correction: .snapped(requested: 62.7))
+        #expect(lines(.changed(moved, change), .normal) == ["62.5 kilograms, nearest step to 62.7"])
+    }
+
+    @Test func theOtherControlsSpeakInWords() {
+        let rating = DemoScene.elements[1].with(value: 7)
+        #expect(lines(.focused(rating), .normal) == ["Rating, 7 out of 10, adjustable"])
+        #expect(lines(.focused(rating), .terse) == ["Rating, 7 out of 10"])
+        let balance = DemoScene.elements[2]
+        #expect(lines(.focused(balance), .normal) == ["Balance, 12,480 dollars, adjustable"])
+        #expect(lines(.focused(balance), .terse) == ["Balance, 12,480"])
+    }
+
+    @Test func everyLineIsPlainShortAndFreeOfControlCharacters() {
+        let hostile = AdjustableElement(identity: ControlIdentity(id: "x", label: "Evil\u{1B}]0;owned\u{07} label\u{1B}[2J " + String(repeating: "long ", count: 100)),
+                                        kind: .ruler(RulerPicker(minimum: 0, maximum: 10)), value: 3)
+        for line in lines(.focused(hostile), .verbose) {
+            #expect(line.count <= Announcement.maximumLength)
+            #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control })
+            #expect(line.hasPrefix("Evil label long"))
+        }
+    }
+}
+
+@Suite struct SpeechPacerTests {
+    func change(_ text: String) -> Announcement { Announcement(text, kind: .change) }
+
+    @Test func aHeldKeySpeaksTheFirstAndTheSettledValue() {
+        var pacer = SpeechPacer(settleInterval: 0.3)
+        #expect(pacer.submit(change("62.5"), at: 0).map(\.text) == ["62.5"])
+        #expect(pacer.submit(change("63"), at: 0.03).isEmpty)
+        #expect(pacer.submit(change("63.5"), at: 0.06).isEmpty)
+        #expect(pacer.submit(change("64"), at: 0.09).isEmpty)
+        #expect(pacer.deadline == 0.39)
+        #expect(pacer.flush(at: 0.2).isEmpty)
+        #expect(pacer.flush(at: 0.39).map(\.text) == ["64"])
+        #expect(pacer.deadline == nil)
+        // After a pause, the next change is spoken at once again.
+        #expect(pacer.submit(change("64.5"), at: 1).map(\.text) == ["64.5"])
+    }
+
+    @Test func otherLinesReleaseTheHeldValueFirst() {
+        var pacer = SpeechPacer(settleInterval: 0.3)
+        _ = pacer.submit(change("1"), at: 0)
+        _ = pacer.submit(change("2"), at: 0.01)
+        #expect(pacer.submit(Announcement("Rating, 0 out of 10, adjustable", kind: .info), at: 0.02).map(\.text) == ["2", "Rating, 0 out of 10, adjustable"])
+        _ = pacer.submit(change("3"), at: 1)
+        _ = pacer.submit(change("4"), at: 1.01)
+        #expect(pacer.drain().map(\.text) == ["4"])
+    }
+
+    @Test func aRunThatReturnsToTheSpokenValueIsNotSpokenTwice() {
+        var pacer = SpeechPacer(settleInterval: 0.3)
+        _ = pacer.submit(change("62.5"), at: 0)
+        _ = pacer.submit(change("63"), at: 0.05)
+        _ = pacer.submit(change("62.5"), at: 0.1)
+        #expect(pacer.flush(at: 1).isEmpty)
+    }
+
+    @Test func zeroSettleSpeaksEveryChange() {
+        var pacer = SpeechPacer(settleInterval: 0)
+        #expect(pacer.submit(change("1"), at: 0).count == 1)
+        #expect(pacer.submit(change("2"), at: 0).count == 1)
+    }
+}

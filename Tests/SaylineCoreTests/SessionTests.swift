@@ -1,0 +1,217 @@
+import Testing
+@testable import SaylineCore
+
+@Suite struct SessionTests {
+    func heard(_ session: inout Session, _ line: String) -> [String] {
+        session.perform(line: line).announcements.map(\.text)
+    }
+
+    @Test func greetsWithTheFocusedControl() {
+        #expect(Session(elements: []).greeting().announcements.map(\.text) == ["Weight in kilograms, 62 kilograms, adjustable"])
+    }
+
+    @Test func commandsAdjustTheFocusedControl() {
+        var session = Session(elements: DemoScene.elements)
+        #expect(heard(&session, "inc") == ["62.5 kilograms"])
+        #expect(heard(&session, "inc 3") == ["64 kilograms"])
+        #expect(heard(&session, "page down") == ["59 kilograms"])
+        #expect(heard(&session, "max") == ["120 kilograms, maximum"])
+        #expect(heard(&session, "inc") == ["maximum"])
+        #expect(heard(&session, "set 62,5") == ["Use a point for decimals: 62,5. Weight takes 40 to 120 in steps of 0.5"])
+        #expect(session.focused.value == 120)
+        #expect(heard(&session, "next") == ["Rating, 0 out of 10, adjustable"])
+        #expect(heard(&session, "inc") == ["1 out of 10"])
+        #expect(heard(&session, "focus balance") == ["Balance, 12,480 dollars, adjustable"])
+        #expect(heard(&session, "set $12,500") == ["12,500 dollars"])
+        #expect(heard(&session, "focus 1") == ["Weight in kilograms, 120 kilograms, adjustable"])
+        #expect(heard(&session, "prev") == ["Balance, 12,500 dollars, adjustable"])
+    }
+
+    @Test func mistakesAreSpokenWithASuggestion() {
+        var session = Session(elements: DemoScene.elements)
+        #expect(heard(&session, "incc") == ["Unknown command: incc. Did you mean inc?"])
+        #expect(heard(&session, "focus wieght") == ["No control named wieght. Did you mean weight?"])
+        #expect(heard(&session, "inc 0") == ["Not a whole number: 0"])
+        #expect(heard(&session, "inc 99999999999999999999999") == ["Not a whole number: 99999999999999999999999"])
+        #expect(heard(&session, "say hello") == ["Too many words: say hello"])
+        #expect(heard(&session, "set") == ["set needs a value"])
+        #expect(heard(&session, "  ").isEmpty)
+        #expect(heard(&session, "# a comment").isEmpty)
+        #expect(session.focused.value == 62)
+    }
+
+    @Test func undoAndRedoPutValuesBack() {
+        var session = Session(elements: DemoScene.elements)
+        _ = heard(&session, "inc")
+        _ = heard(&session, "next")
+        _ = heard(&session, "inc 4")
+        #expect(heard(&session, "undo") == ["Rating, 0 out of 10, undone"])
+        #expect(heard(&session, "undo") == ["Weight in kilograms, 62 kilograms, undone"])
+        #expect(heard(&session, "undo") == ["Nothing to undo"])
+        #expect(heard(&session, "redo") == ["Weight in kilograms, 62.5 kilograms, redone"])
+        #expect(session.focusIndex == 0)
+    }
+
+    @Test func reduceMotionJumpsButSaysTheSame() {
+        var full = Session(elements: DemoScene.elements)
+        var reduced = Session(elements: DemoScene.elements, motion: .reduce)
+        for line in ["inc", "page up", "next", "inc 3", "next", "dec 5", "set 1,000", "undo"] {
+            let animated = full.perform(line: line)
+            let jumped = reduced.perform(line: line)
+            #expect(animated.announcements == jumped.announcements)
+            if let transition = jumped.transition {
+                #expect(transition.transition == .jump)
+                #expect(transition.transition.intermediateFrameCount() == 0)
+            }
+            if let transition = animated.transition {
+                #expect(transition.transition.intermediateFrameCount() > 10)
+            }
+        }
+    }
+
+    @Test func theTourVisitsItsStopsAndStopsForGoodWhenThePersonTakesOver() {
+        var session = Session(elements: DemoScene.elements)
+        #expect(heard(&session, "tour") == ["Tour of Weight in kilograms started. Any change of yours stops it"])
+        #expect(session.advanceTour().announcements.map(\.text) == ["Weight in kilograms, 78.5 kilograms"])
+        #expect(session.advanceTour().announcements.map(\.text) == ["Weight in kilograms, 55 kilograms"])
+        #expect(heard(&session, "inc") == ["55.5 kilograms", "Tour stopped"])
+        #expect(session.tour == nil)
+        #expect(session.advanceTour().announcements.isEmpty)
+    }
+
+    @Test func theTourRunsTwelveStopsThenFinishes() {
+        var session = Session(elements: DemoScene.elements)
+        _ = session.perform(.tour)
+        var visited: [Double] = []
+        for _ in 0..<12 {
+            let reply = session.advanceTour()
+            #expect(reply.transition != nil)
+            visited.append(session.elements[0].value)
+        }
+        #expect(visited == Array(repeating: DemoTour.stops, count: 3).flatMap { $0 })
+        #expect(session.advanceTour().announcements.map(\.text) == ["Tour finished"])
+    }
+
+    @Test func theTourNeverRunsWithReduceMotion() {
+        var session = Session(elements: DemoScene.elements, motion: .reduce)
+        #expect(heard(&session, "tour") == ["The tour does not run with reduce motion"])
+        #expect(session.tour == nil)
+        var running = Session(elements: DemoScene.elements)
+        _ = running.perform(.tour)
+        #expect(heard(&running, "motion reduce") == ["Reduce motion on: changes jump", "Tour stopped"])
+    }
+
+    @Test func changesToOtherControlsLeaveTheTourRunning() {
+        var session = Session(elements: DemoScene.elements)
+        _ = session.perform(.tour)
+        _ = session.advanceTour()
+        _ = session.perform(.next)
+        _ = session.perform(.increment(2))
+        #expect(session.tour != nil)
+        #expect(session.advanceTour().announcements.map(\.text) == ["Weight in kilograms, 55 kilograms"])
+    }
+
+    @Test func listAndDescribeSpeakEveryControl() {
+        var session = Session(elements: DemoScene.elements)
+        #expect(heard(&session, "list") == [
+            "1 of 3: Weight in kilograms, 62 kilograms, weight, focused",
+            "2 of 3: Rating, 0 out of 10, rating",
+            "3 of 3: Balance, 12,480 dollars, balance",
+        ])
+        #expect(heard(&session, "describe rating") == ["Rating, 0 out of 10, adjustable. Slide to rate. Up or down arrow adjusts by 1, Page Up or Page Down by 2, Home and End go to 0 and 10"])
+    }
+
+    @Test func helpGoesToTheDisplayAndQuitEnds() {
+        var session = Session(elements: DemoScene.elements)
+        let help = session.perform(line: "help inc")
+        #expect(help.announcements.isEmpty)
+        #expect(help.events == [.help("inc [N]\n  Increase the focused control by N steps (1 if omitted).\n  Also: +, up, increment\n  Keys: Up, Right, +")])
+        #expect(session.perform(line: "quit").quit)
+    }
+
+    @Test func undoHistoryIsBounded() {
+        var session = Session(elements: DemoScene.elements)
+        for _ in 0..<3_000 { _ = session.perform(.increment(1)); _ = session.perform(.decrement(1)) }
+        var undone = 0
+        while case .restored = session.perform(.undo).events.first { undone += 1 }
+        #expect(undone == Session.historyLimit)
+    }
+}
+
+@Suite struct CommandTableTests {
+    @Test func everyCommandParsesByNameAndAlias() throws {
+        #expect(try CommandTable.parse("inc")?.get() == .increment(1))
+        #expect(try CommandTable.parse("+ 5")?.get() == .increment(5))
+        #expect(try CommandTable.parse("DEC 2")?.get() == .decrement(2))
+        #expect(try CommandTable.parse("page up")?.get() == .page(.up))
+        #expect(try CommandTable.parse("set 62.5 kilograms")?.get() == .set("62.5 kilograms"))
+        #expect(try CommandTable.parse("motion reduce")?.get() == .motion(.reduce))
+        #expect(try CommandTable.parse("verbosity terse")?.get() == .verbosity(.terse))
+        #expect(try CommandTable.parse("describe")?.get() == .describe(nil))
+        #expect(try CommandTable.parse("help focus")?.get() == .help("focus"))
+        #expect(try CommandTable.parse("exit")?.get() == .quit)
+        #expect(CommandTable.parse("") == nil)
+    }
+
+    @Test func badArgumentsAreRefused() {
+        #expect(throws: Rejection.self) { try CommandTable.parse("page sideways")?.get() }
+        #expect(throws: Rejection.self) { try CommandTable.parse("motion fast")?.get() }
+        #expect(throws: Rejection.self) { try CommandTable.parse("inc -1")?.get() }
+        #expect(throws: Rejection.self) { try CommandTable.parse("focus")?.get() }
+        #expect(throws: Rejection.self) { try CommandTable.parse(String(repeating: "x", count: 5_000))?.get() }
+    }
+
+    @Test func completionFollowsTheTable() {
+        #expect(CommandTable.completions(for: "fo", controls: []) == ["focus"])
+        #expect(CommandTable.completions(for: "focus ", controls: ["weight", "rating"]) == ["weight", "rating"])
+        #expect(CommandTable.completions(for: "focus r", controls: ["weight", "rating"]) == ["rating"])
+        #expect(CommandTable.completions(for: "motion ", controls: []) == ["full", "reduce"])
+        #expect(CommandTable.completions(for: "inc ", controls: ["weight"]).isEmpty)
+        #expect(Set(CommandTable.completions(for: "", controls: [])) == Set(CommandTable.all.map(\.name)))
+    }
+
+    @Test func namesAndAliasesAreUnique() {
+        let words = CommandTable.all.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(words).count == words.count)
+    }
+}
+
+@Suite struct ControlRendererTests {
+    @Test func theRulerShowsTheValueUnderTheIndicatorWithLabelsAtMajors() {
+        let lines = ControlRenderer(width: 41, color: false).lines(for: DemoScene.elements[0])
+        #expect(lines[0] == "Weight in kilograms  62.0 kg")
+        #expect(lines[1] == String(repeating: " ", count: 20) + "v")
+        let ticks = Array(lines[2])
+        #expect(ticks[20] == ".")     // 62 is tick 44: a minor tick
+        #expect(ticks[26] == "|")     // 65 is tick 50: a major
+        #expect(ticks[21] == ":")     // 62.5 is tick 45: a middle
+        #expect(lines[3].contains("65"))
+    }
+
+    @Test func drawingCostFollowsTheWidthNotTheTickCount() {
+        let huge = AdjustableElement(identity: ControlIdentity(id: "h", label: "Huge"),
+                                     kind: .ruler(RulerPicker(minimum: 0, maximum: 19_999)), value: 10_000)
+        for width in [20, 80, 200] {
+            let lines = ControlRenderer(width: width, color: false).lines(for: huge)
+            #expect(lines.allSatisfy { $0.count < width })
+        }
+    }
+
+    @Test func theRatingAndTheRollDrawTheirFigures() {
+        let renderer = ControlRenderer(width: 60, color: false)
+        let rating = DemoScene.elements[1]
+        #expect(renderer.lines(for: rating) == ["Rating  0/10", " Slide to rate", "[..........] 0/10"])
+        let rated = rating.with(value: 3)
+        #expect(renderer.lines(for: rated)[2] == "[***.......] 3/10")
+        #expect(renderer.lines(for: DemoScene.elements[2]) == ["Balance  $12,480", "  $12,480"])
+        let rolling = renderer.lines(for: DemoScene.elements[2], frame: .digits([1, 2, 4, 8.6, 0]))
+        #expect(rolling[1] == "  $12,490")
+    }
+
+    @Test func colourIsOnlyPaintedWhenAsked() {
+        let plain = ControlRenderer(width: 60, color: false).lines(for: DemoScene.elements[0]).joined()
+        let painted = ControlRenderer(width: 60, color: true).lines(for: DemoScene.elements[0]).joined()
+        #expect(!plain.contains("\u{1B}"))
+        #expect(painted.contains("\u{1B}["))
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import SaylineCore
+
+@Suite struct TypedValueTests {
+    let kilograms = UnitWords(singular: "kilogram", plural: "kilograms", symbol: "kg")
+
+    func number(_ text: String, prefix: String? = nil) -> Double? {
+        if case .success(.number(let value)) = TypedValue.parse(text, unit: kilograms, prefix: prefix) { return value }
+        return nil
+    }
+
+    func reason(_ text: String) -> Rejection.Reason? {
+        if case .failure(let rejection) = TypedValue.parse(text, unit: kilograms) { return rejection.reason }
+        return nil
+    }
+
+    @Test func acceptsWhatPeopleType() {
+        #expect(number("62.5") == 62.5)
+        #expect(number("  62.5  ") == 62.5)
+        #expect(number("12,480") == 12_480)
+        #expect(number("1,234,567.5") == 1_234_567.5)
+        #expect(number("62.5 kilograms") == 62.5)
+        #expect(number("1 kilogram") == 1)
+        #expect(number("62.5kg") == 62.5)
+        #expect(number("62.5 KG") == 62.5)
+        #expect(number("-3") == -3)
+        #expect(number("+3") == 3)
+        #expect(number(".5") == 0.5)
+        #expect(number("5.") == 5)
+        #expect(number("1e3") == 1000)
+        #expect(number("$12,480", prefix: "$") == 12_480)
+        #expect(TypedValue.parse("max", unit: nil) == .success(.bound(.maximum)))
+        #expect(TypedValue.parse("Minimum", unit: nil) == .success(.bound(.minimum)))
+    }
+
+    @Test func refusesWithAReasonNeverATrap() {
+        #expect(reason("62,5") == .decimalComma)
+        #expect(reason("1,23,456") == .badGrouping)
+        #expect(reason("12,4800") == .badGrouping)
+        #expect(reason("abc") == .notANumber)
+        #expect(reason("nan") == .notANumber)
+        #expect(reason("NaN") == .notANumber)
+        #expect(reason("inf") == .notANumber)
+        #expect(reason("-infinity") == .notANumber)
+        #expect(reason("0x10") == .notANumber)
+        #expect(reason("1e400") == .tooLarge)
+        #expect(reason("-1e400") == .tooLarge)
+        #expect(reason("") == .empty)
+        #expect(reason("   ") == .empty)
+        #expect(reason("-") == .notANumber)
+        #expect(reason("1e") == .notANumber)
+        #expect(reason("62.5 pounds") == .notANumber)
+        #expect(reason(String(repeating: "9", count: 10_000)) == .tooLong(characters: 10_000))
+    }
+
+    @Test func bytesThatAreNotUTF8AreRefused() {
+        guard case .failure(let rejection) = TypedValue.parse(bytes: [0x36, 0xFF, 0x32], unit: nil) else {
+            Issue.record("invalid UTF-8 was accepted"); return
+        }
+        #expect(rejection.reason == .notText)
+        #expect(TypedValue.parse(bytes: Array("62".utf8), unit: nil) == .success(.number(62)))
+    }
+
+    @Test func rejectionMessagesEchoCleanedInput() {
+        let rejection = Rejection(.notANumber, input: "ab\u{1B}[31mc")
+        #expect(rejection.message == "Not a number: abc")
+        #expect(Rejection(.notANumber, input: String(repeating: "x", count: 500)).message.count < 60)
+    }
+}
