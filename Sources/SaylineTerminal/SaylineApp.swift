@@ -1,3 +1,54 @@
+import Foundation
+import SaylineCore
+
+/// The program: reads the command line and hands over to the REPL or a subcommand.
 public enum SaylineApp {
-    public static func run() -> Int32 { 0 }
+    /// Runs Sayline and returns the exit status.
+    public static func run(arguments: [String]) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let displayIsTerminal = isatty(STDERR_FILENO) == 1
+        switch Options.parse(Array(arguments.dropFirst()), environment: environment, displayIsTerminal: displayIsTerminal) {
+        case .failure(let error):
+            Diagnostics.write("sayline: \(error.message)\n\(Options.usage)\n")
+            return Options.exitUsage
+        case .success(let options):
+            switch options.mode {
+            case .help:
+                return SpeechChannel.writeAll(Options.help + "\n") ? 0 : 1
+            case .version:
+                return SpeechChannel.writeAll("sayline \(Options.version)\n") ? 0 : 1
+            case .repl:
+                return startRepl(options, environment: environment)
+            }
+        }
+    }
+
+    private static func startRepl(_ options: Options, environment: [String: String]) -> Int32 {
+        if let path = options.scenePath {
+            Diagnostics.write("sayline: \(path): scene files are not supported yet; run without --scene for the demo scene\n")
+            return 2
+        }
+        let session = Session(elements: DemoScene.elements, motion: options.motion, verbosity: options.verbosity)
+        if isatty(STDIN_FILENO) != 1 {
+            var reader = LineReader(session: session)
+            return reader.run()
+        }
+        return Repl.start(session: session, options: options, environment: environment)
+    }
+}
+
+/// The diagnostics channel: errors and usage on stderr.
+enum Diagnostics {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
 }

@@ -1,1 +1,4 @@
 import SaylineTerminal
+import Foundation
+
+exit(SaylineApp.run(arguments: CommandLine.arguments))

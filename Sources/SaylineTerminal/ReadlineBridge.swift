@@ -1,0 +1,134 @@
+@preconcurrency import CReadline
+import Foundation
+import SaylineCore
+
+/// readline's C callbacks cannot capture, so they reach the running REPL through this.
+nonisolated(unsafe) var activeRepl: Repl?
+
+/// Sets up readline: named functions users can rebind, default key bindings in every keymap,
+/// completion, and the line handler.
+enum ReadlineBridge {
+    /// A named readline function, its default keys, and what it does on a non-empty line.
+    struct Binding {
+        let name: String
+        let keys: [String]
+        let function: KeyFunction
+    }
+
+    typealias KeyFunction = @convention(c) (Int32, Int32) -> Int32
+
+    static let bindings: [Binding] = [
+        Binding(name: "sayline-increment", keys: ["\u{1B}[A", "\u{1B}OA", "\u{1B}[C", "\u{1B}OC", "+"], function: { count, key in
+            keyAction(count: count, .increment(Int(max(count, 1))), key: key) { count, key in
+                switch UInt8(truncatingIfNeeded: key) {
+                case UInt8(ascii: "A"): rl_get_previous_history(count, key)
+                case UInt8(ascii: "C"): rl_forward_char(count, key)
+                default: rl_insert(count, key)
+                }
+            }
+        }),
+        Binding(name: "sayline-decrement", keys: ["\u{1B}[B", "\u{1B}OB", "\u{1B}[D", "\u{1B}OD", "-"], function: { count, key in
+            keyAction(count: count, .decrement(Int(max(count, 1))), key: key) { count, key in
+                switch UInt8(truncatingIfNeeded: key) {
+                case UInt8(ascii: "B"): rl_get_next_history(count, key)
+                case UInt8(ascii: "D"): rl_backward_char(count, key)
+                default: rl_insert(count, key)
+                }
+            }
+        }),
+        Binding(name: "sayline-page-up", keys: ["\u{1B}[5~"], function: { count, key in
+            keyAction(count: count, .page(.up), key: key) { _, _ in rl_ding() }
+        }),
+        Binding(name: "sayline-page-down", keys: ["\u{1B}[6~"], function: { count, key in
+            keyAction(count: count, .page(.down), key: key) { _, _ in rl_ding() }
+        }),
+        Binding(name: "sayline-minimum", keys: ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~"], function: { count, key in
+            keyAction(count: count, .minimum, key: key) { count, key in rl_beg_of_line(count, key) }
+        }),
+        Binding(name: "sayline-maximum", keys: ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~"], function: { count, key in
+            keyAction(count: count, .maximum, key: key) { count, key in rl_end_of_line(count, key) }
+        }),
+        Binding(name: "sayline-next", keys: ["\t"], function: { count, key in
+            keyAction(count: count, .next, key: key) { count, key in rl_complete(count, key) }
+        }),
+        Binding(name: "sayline-previous", keys: ["\u{1B}[Z"], function: { count, key in
+            keyAction(count: count, .previous, key: key) { _, _ in rl_ding() }
+        }),
+        Binding(name: "sayline-describe", keys: ["?"], function: { count, key in
+            keyAction(count: count, .describe(nil), key: key) { count, key in rl_insert(count, key) }
+        }),
+    ]
+
+    /// Registers the named functions, binds the defaults, then lets the user's inputrc win.
+    static func install(plain: Bool) {
+        rl_readline_name = UnsafePointer(strdup("sayline"))
+        // readline keeps these names by pointer: they must live as long as the process.
+        for binding in bindings {
+            rl_add_defun(UnsafePointer(strdup(binding.name)), binding.function, -1)
+        }
+        for mapName in ["emacs", "vi-insert", "vi-command"] {
+            guard let map = rl_get_keymap_by_name(mapName) else { continue }
+            for binding in bindings {
+                // In vi command mode the letters keep their meaning; only the special keys are ours.
+                for key in binding.keys where !(mapName == "vi-command" && (key == "+" || key == "-" || key == "?")) {
+                    rl_bind_keyseq_in_map(key, binding.function, map)
+                }
+            }
+        }
+        rl_catch_signals = 0
+        rl_catch_sigwinch = 0
+        if let display = fdopen(STDERR_FILENO, "w") {
+            setvbuf(display, nil, _IONBF, 0)
+            rl_outstream = display
+        }
+        rl_attempted_completion_function = { text, _, _ in
+            rl_attempted_completion_over = 1
+            return rl_completion_matches(text, ReadlineBridge.completionGenerator)
+        }
+        // Reads ~/.inputrc (or $INPUTRC) now: the user's bindings replace the defaults above.
+        rl_initialize()
+        if plain {
+            rl_variable_bind("enable-bracketed-paste", "off")
+        }
+    }
+
+    nonisolated(unsafe) private static var completionCandidates: [String] = []
+
+    static let completionGenerator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in
+        ReadlineBridge.nextCompletion(state: state)
+    }
+
+    private static func nextCompletion(state: Int32) -> UnsafeMutablePointer<CChar>? {
+        if state == 0 {
+            let point = Int(max(rl_point, 0))
+            let before = rl_line_buffer.map { buffer in
+                String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: point), as: UTF8.self)
+            } ?? ""
+            completionCandidates = activeRepl?.completions(for: before) ?? []
+        }
+        let index = Int(state)
+        guard index < completionCandidates.count else { return nil }
+        return strdup(completionCandidates[index])
+    }
+
+    /// Runs a command from a key on an empty line; with text on the line the key keeps
+    /// readline's own meaning.
+    private static func keyAction(count: Int32, _ command: Command, key: Int32,
+                                  fallback: (Int32, Int32) -> Int32) -> Int32 {
+        guard rl_end == 0 else { return fallback(count, key) }
+        activeRepl?.perform(command, fromKey: true)
+        return 0
+    }
+
+    /// The handler readline calls with a finished line, or nil at end of input (Ctrl-D).
+    static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
+        guard let line else {
+            activeRepl?.endOfInput()
+            return
+        }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line)))
+        if !bytes.isEmpty { add_history(line) }
+        free(line)
+        activeRepl?.acceptLine(bytes)
+    }
+}

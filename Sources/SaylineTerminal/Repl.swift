@@ -1,0 +1,247 @@
+@preconcurrency import CReadline
+import Foundation
+import SaylineCore
+
+/// The interactive loop: readline in callback mode, woken by keys, by signals and by timers
+/// (animation frames, the speech pacer's settle, the tour). All meaning lives in `Session`;
+/// this only moves bytes and keeps time.
+final class Repl {
+    private var session: Session
+    private let options: Options
+    private let screen: Screen
+    private let speech: SpeechChannel
+    private let history: History
+    private var pacer: SpeechPacer
+    private var playback: Playback?
+    private var nextTourStep: Double?
+    private var running = true
+    private var promptActive = false
+    private var exitStatus: Int32 = 0
+
+    /// A transition being played: frames are drawn at their times, late ones skipped.
+    private struct Playback {
+        let elementIndex: Int
+        let timeline: MotionTimeline
+        let start: Double
+        let frameTimes: [Double]
+        var next = 0
+    }
+
+    private init(session: Session, options: Options, environment: [String: String]) {
+        self.session = session
+        self.options = options
+        let speechOnScreen = isatty(STDOUT_FILENO) == 1
+        self.screen = Screen(plain: options.plain, color: options.color && environment["TERM"] != "dumb",
+                             width: Self.terminalWidth(), speechOnScreen: speechOnScreen)
+        self.speech = SpeechChannel(speakCommand: options.speakCommand)
+        self.history = History(environment: environment)
+        self.pacer = SpeechPacer(settleInterval: options.settle)
+    }
+
+    static func start(session: Session, options: Options, environment: [String: String]) -> Int32 {
+        let repl = Repl(session: session, options: options, environment: environment)
+        activeRepl = repl
+        defer { activeRepl = nil }
+        return repl.run()
+    }
+
+    private func run() -> Int32 {
+        Signals.install()
+        ReadlineBridge.install(plain: options.plain)
+        history.load()
+        show(session.greeting(), changeLine: controlLine())
+        installPrompt()
+        while running {
+            waitForInput()
+            handleSignals()
+            tick(now: monotonicSeconds())
+            if speech.listenerGone {
+                Diagnostics.write("\nsayline: the speech listener closed standard output; stopping\n")
+                running = false
+            }
+        }
+        finish()
+        return exitStatus
+    }
+
+    // MARK: Input
+
+    /// Runs a command from a key binding or a typed line.
+    func perform(_ command: Command, fromKey: Bool) {
+        show(session.perform(command), changeLine: controlLine())
+    }
+
+    func acceptLine(_ bytes: [UInt8]) {
+        screen.lineAccepted()
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            show(reply(speaking: [Announcement(Rejection(.notText, input: "").message, kind: .error)]), changeLine: nil)
+            return
+        }
+        let result = session.perform(line: text)
+        show(result, changeLine: controlLine())
+        if result.quit { running = false }
+    }
+
+    func endOfInput() {
+        running = false
+    }
+
+    func completions(for textBeforeCursor: String) -> [String] {
+        CommandTable.completions(for: textBeforeCursor, controls: session.elements.map(\.identity.id))
+    }
+
+    // MARK: Output
+
+    private func show(_ reply: Reply, changeLine: String?) {
+        let now = monotonicSeconds()
+        if let transition = reply.transition { start(transition, now: now) }
+        if session.tour == nil { nextTourStep = nil } else if nextTourStep == nil { nextTourStep = now + DemoTour.interval }
+        let messages = reply.events.compactMap { event -> String? in
+            if case .help(let text) = event { return text }
+            return nil
+        }
+        let moved = reply.transition != nil || reply.events.contains { if case .focused = $0 { true } else { false } }
+        screen.present(speech: { self.speak(reply.announcements, now: now) },
+                       messages: messages,
+                       control: currentControlLines(now: now),
+                       changeLine: moved ? changeLine : nil,
+                       promptActive: promptActive)
+        updatePrompt()
+    }
+
+    private func speak(_ announcements: [Announcement], now: Double) {
+        for announcement in announcements {
+            speech.say(pacer.submit(announcement, at: now))
+        }
+    }
+
+    private func reply(speaking announcements: [Announcement]) -> Reply {
+        var result = Reply()
+        result.announcements = announcements
+        return result
+    }
+
+    /// The focused control in one line, for plain mode: "Weight in kilograms: 62.5 kg".
+    private func controlLine() -> String {
+        let element = session.focused
+        return "\(element.identity.label): \(element.displayText)"
+    }
+
+    /// The control to draw: the one animating, or else the focused one.
+    private func currentControlLines(now: Double) -> [String] {
+        if let playback {
+            let element = session.elements[playback.elementIndex]
+            return screen.renderer.lines(for: element, frame: playback.timeline.frame(at: now - playback.start))
+        }
+        return screen.renderer.lines(for: session.focused)
+    }
+
+    private func start(_ transition: ElementTransition, now: Double) {
+        // A new change cuts the running animation: it never queues behind it.
+        guard case .animated(let timeline) = transition.transition, !screen.plain else {
+            playback = nil
+            return
+        }
+        playback = Playback(elementIndex: transition.elementIndex, timeline: timeline, start: now,
+                            frameTimes: timeline.frameTimes())
+    }
+
+    // MARK: Time
+
+    private func waitForInput() {
+        let now = monotonicSeconds()
+        let deadlines = [playback.map { $0.start + $0.frameTimes[min($0.next, $0.frameTimes.count - 1)] },
+                         pacer.deadline, nextTourStep].compactMap { $0 }
+        let timeout: Int32 = deadlines.min().map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: Signals.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        guard ready > 0 else { return }
+        if fds[1].revents != 0 { Signals.drainWakeups() }
+        if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+            rl_callback_read_char()
+        }
+    }
+
+    private func tick(now: Double) {
+        if var current = playback {
+            var due = current.next
+            while due < current.frameTimes.count && current.start + current.frameTimes[due] <= now { due += 1 }
+            if due > current.next {
+                current.next = due
+                let element = session.elements[current.elementIndex]
+                let frameTime = current.frameTimes[due - 1]
+                screen.redraw(screen.renderer.lines(for: element, frame: current.timeline.frame(at: frameTime)), promptActive: promptActive)
+                playback = due >= current.frameTimes.count ? nil : current
+            }
+        }
+        let settled = pacer.flush(at: now)
+        if !settled.isEmpty {
+            screen.present(speech: { self.speech.say(settled) }, messages: [], control: nil, changeLine: nil, promptActive: promptActive)
+        }
+        if let due = nextTourStep, now >= due {
+            nextTourStep = nil
+            show(session.advanceTour(), changeLine: controlLine())
+        }
+    }
+
+    private func handleSignals() {
+        if Signals.terminated != 0 {
+            exitStatus = 128 + Int32(Signals.terminated)
+            running = false
+            return
+        }
+        if Signals.interrupted != 0 {
+            Signals.interrupted = 0
+            // Ctrl-C stops what moves and clears the line; it does not quit.
+            let stopped = session.stopTour()
+            nextTourStep = nil
+            playback = nil
+            rl_free_line_state()
+            rl_callback_sigcleanup()
+            rl_replace_line("", 0)
+            rl_point = 0
+            rl_end = 0
+            show(stopped, changeLine: nil)
+        }
+        if Signals.resized != 0 {
+            Signals.resized = 0
+            rl_resize_terminal()
+            screen.resize(width: Self.terminalWidth())
+            screen.redraw(currentControlLines(now: monotonicSeconds()), promptActive: promptActive)
+        }
+    }
+
+    // MARK: Prompt and exit
+
+    private func installPrompt() {
+        rl_callback_handler_install(prompt, ReadlineBridge.lineHandler)
+        promptActive = true
+    }
+
+    private var prompt: String { "\(session.focused.identity.id)> " }
+
+    private func updatePrompt() {
+        guard promptActive else { return }
+        rl_set_prompt(prompt)
+        rl_redisplay()
+    }
+
+    private func finish() {
+        // Whatever is still held is the final value: it must be the last thing heard.
+        speech.say(pacer.drain())
+        if promptActive {
+            rl_callback_handler_remove()
+            promptActive = false
+        }
+        if !screen.atLineStart || exitStatus != 0 { Diagnostics.write("\n") }
+        history.save()
+        speech.close()
+    }
+
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+}

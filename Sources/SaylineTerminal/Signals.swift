@@ -1,0 +1,53 @@
+import Foundation
+
+/// Signal handlers that only set a flag and wake the loop through a self-pipe; the loop
+/// does the real work outside the handler, where it is safe.
+enum Signals {
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+    nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    nonisolated(unsafe) static var terminated: sig_atomic_t = 0
+    nonisolated(unsafe) static var wakeWriteEnd: Int32 = -1
+    nonisolated(unsafe) static var wakeReadEnd: Int32 = -1
+
+    static func install() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            wakeReadEnd = fds[0]
+            wakeWriteEnd = fds[1]
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+        handle(SIGINT) { _ in Signals.interrupted = 1; Signals.wake() }
+        handle(SIGWINCH) { _ in Signals.resized = 1; Signals.wake() }
+        handle(SIGTERM) { number in Signals.terminated = number; Signals.wake() }
+        handle(SIGHUP) { number in Signals.terminated = number; Signals.wake() }
+        // A speech engine that goes away must not kill us: EPIPE is handled where we write.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Empties the self-pipe after a wake-up.
+    static func drainWakeups() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(wakeReadEnd, &buffer, buffer.count) > 0 {}
+    }
+
+    private static func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriteEnd, &byte, 1)
+    }
+
+    private static func handle(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        // No SA_RESTART: poll must return so the loop sees the flag.
+        action.sa_flags = 0
+        sigaction(number, &action, nil)
+    }
+}
+
+/// Seconds on a monotonic clock, for animation frames and speech pacing.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

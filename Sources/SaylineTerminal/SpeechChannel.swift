@@ -1,0 +1,81 @@
+import Foundation
+import SaylineCore
+
+/// The speech channel: announcements on stdout, one line each, written at once (no buffer
+/// holds a line back from a pipe), and optionally spoken by a speech command as well.
+final class SpeechChannel {
+    /// Set when stdout's reader has gone away (EPIPE): the session should end.
+    private(set) var listenerGone = false
+    private let speaker: Speaker?
+
+    init(speakCommand: String?) {
+        speaker = speakCommand.map(Speaker.init(command:))
+    }
+
+    func say(_ announcements: [Announcement]) {
+        for announcement in announcements {
+            if !listenerGone, !Self.writeAll(announcement.text + "\n") { listenerGone = true }
+            speaker?.speak(announcement.text)
+        }
+    }
+
+    func close() { speaker?.stop() }
+
+    /// Writes all of `text` to stdout; false when the reader is gone.
+    @discardableResult
+    static func writeAll(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+}
+
+/// Runs a speech command per announcement, stopping the one still speaking, as a screen
+/// reader interrupts the previous value when a new one comes.
+final class Speaker {
+    private let command: String
+    private var current: pid_t?
+
+    init(command: String) { self.command = command }
+
+    func speak(_ text: String) {
+        stop()
+        var pid: pid_t = 0
+        let arguments = [command, text]
+        let cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        var argv = cStrings + [nil]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // The engine must not write into the speech channel or read the keyboard.
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        if posix_spawnp(&pid, command, &actions, nil, &argv, environ) == 0 { current = pid }
+    }
+
+    func stop() {
+        reap()
+        guard let pid = current else { return }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        current = nil
+    }
+
+    /// Collects a finished engine so no zombie is left.
+    func reap() {
+        guard let pid = current else { return }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { current = nil }
+    }
+}
