@@ -21,7 +21,7 @@ let package = Package(
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
         .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore"]),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "sayline"]),
     ],
     swiftLanguageModes: [.v6]
 )

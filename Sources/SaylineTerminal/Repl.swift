@@ -73,6 +73,14 @@ final class Repl {
 
     func acceptLine(_ bytes: [UInt8]) {
         screen.lineAccepted()
+        // readline has moved past the entered line and draws the prompt itself once this returns.
+        promptActive = false
+        defer {
+            if running {
+                rl_set_prompt(prompt)
+                promptActive = true
+            }
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             show(reply(speaking: [Announcement(Rejection(.notText, input: "").message, kind: .error)]), changeLine: nil)
             return
@@ -101,12 +109,13 @@ final class Repl {
             return nil
         }
         let moved = reply.transition != nil || reply.events.contains { if case .focused = $0 { true } else { false } }
+        // The prompt names the focused control; set it before the redisplay below draws it.
+        if promptActive { rl_set_prompt(prompt) }
         screen.present(speech: { self.speak(reply.announcements, now: now) },
                        messages: messages,
                        control: currentControlLines(now: now),
                        changeLine: moved ? changeLine : nil,
                        promptActive: promptActive)
-        updatePrompt()
     }
 
     private func speak(_ announcements: [Announcement], now: Double) {
@@ -220,12 +229,6 @@ final class Repl {
     }
 
     private var prompt: String { "\(session.focused.identity.id)> " }
-
-    private func updatePrompt() {
-        guard promptActive else { return }
-        rl_set_prompt(prompt)
-        rl_redisplay()
-    }
 
     private func finish() {
         // Whatever is still held is the final value: it must be the last thing heard.

@@ -22,6 +22,11 @@ enum Signals {
         handle(SIGHUP) { number in Signals.terminated = number; Signals.wake() }
         // A speech engine that goes away must not kill us: EPIPE is handled where we write.
         signal(SIGPIPE, SIG_IGN)
+        // A parent may hand down a mask that blocks these; then Ctrl-C and SIGTERM would do nothing.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for number in [SIGINT, SIGWINCH, SIGTERM, SIGHUP] { sigaddset(&wanted, number) }
+        sigprocmask(SIG_UNBLOCK, &wanted, nil)
     }
 
     /// Empties the self-pipe after a wake-up.

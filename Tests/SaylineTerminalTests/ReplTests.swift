@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+
+/// The real binary in a pseudo-terminal: what a keyboard user presses, what they hear.
+@Suite(.serialized) struct ReplTests {
+    static let up = "\u{1B}[A", down = "\u{1B}[B", pageUp = "\u{1B}[5~", end = "\u{1B}[F", tab = "\t"
+
+    @Test func startsByAnnouncingTheFocusedControl() throws {
+        let repl = try TerminalProcess()
+        #expect(repl.waitForSpeech("Weight in kilograms, 62 kilograms, adjustable\n"))
+        #expect(repl.waitForDisplay("weight> "))
+    }
+
+    @Test func keysAdjustWithoutEnter() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send(Self.up)
+        #expect(repl.waitForSpeech("62.5 kilograms\n"))
+        repl.send(Self.pageUp)
+        #expect(repl.waitForSpeech("67.5 kilograms\n"))
+        repl.send(Self.end)
+        #expect(repl.waitForSpeech("120 kilograms, maximum\n"))
+        repl.send(Self.up)
+        #expect(repl.waitForSpeech("maximum\n"))
+        repl.send("-")
+        #expect(repl.waitForSpeech("119.5 kilograms\n"))
+        repl.send("\u{1B}OB")
+        #expect(repl.waitForSpeech("119 kilograms\n"))
+    }
+
+    @Test func tabMovesFocusAndTypedCommandsWork() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send(Self.tab)
+        #expect(repl.waitForSpeech("Rating, 0 out of 10, adjustable\n"))
+        #expect(repl.waitForDisplay("rating> "))
+        repl.send("\u{1B}[Z")
+        #expect(repl.waitForSpeech("Weight in kilograms, 62 kilograms, adjustable\nWeight in kilograms, 62 kilograms, adjustable\n") || repl.speechLines.last == "Weight in kilograms, 62 kilograms, adjustable")
+        repl.send("set 70 kilograms\r")
+        #expect(repl.waitForSpeech("70 kilograms\n"))
+        repl.send("focus balanse\r")
+        #expect(repl.waitForSpeech("No control named balanse. Did you mean balance?\n"))
+    }
+
+    @Test func withTextOnTheLineKeysKeepReadlinesMeaning() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        // "+" on a non-empty line is typed, not an increment; Left moves the cursor.
+        repl.send("set 6+")
+        repl.send("\u{7F}")       // backspace the "+"
+        repl.send("8")
+        repl.send("\u{1B}[D\u{1B}[D")  // Left twice: before "6"
+        repl.send("\r")
+        #expect(repl.waitForSpeech("68 kilograms\n"))
+        #expect(!repl.speechText.contains("62.5"))
+    }
+
+    @Test func asyncAnnouncementsKeepAHalfTypedLine() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send("focus 2\r")
+        repl.waitForSpeech("Rating, 0 out of 10, adjustable")
+        repl.send("tour\r")
+        #expect(repl.waitForSpeech("started"))
+        // Half a command, then the tour speaks above it.
+        repl.send("set 7")
+        #expect(repl.waitForSpeech("Weight in kilograms, 78.5 kilograms\n", timeout: 5))
+        repl.waitForDisplay("rating> set 7")
+        repl.send("\r")
+        #expect(repl.waitForSpeech("7 out of 10\n"))
+    }
+
+    @Test func ctrlCStopsTheTourAndClearsTheLineButDoesNotQuit() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send("tour\r")
+        #expect(repl.waitForSpeech("78.5 kilograms", timeout: 5))
+        repl.send("set 9")
+        repl.send("\u{03}")
+        #expect(repl.waitForSpeech("Tour stopped\n"))
+        repl.send(Self.up)
+        #expect(repl.waitForSpeech("79 kilograms\n"))
+        #expect(repl.exitStatus == nil)
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() == 0)
+    }
+
+    @Test func ctrlDLeavesWithStatusZeroAndRestoresTheTerminal() throws {
+        let repl = try TerminalProcess()
+        repl.waitForDisplay("weight> ")
+        #expect(!repl.terminalIsCooked())
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() == 0)
+        #expect(repl.terminalIsCooked())
+        #expect(FileManager.default.fileExists(atPath: repl.home + "/.local/state/sayline/history"))
+    }
+
+    @Test func stdoutCarriesAnnouncementsOnly() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send(Self.up)
+        repl.send("help\r")
+        repl.waitForDisplay("Commands")
+        repl.send("bogus\r")
+        #expect(repl.waitForSpeech("Unknown command: bogus. Did you mean"))
+        repl.send("\u{04}")
+        _ = repl.waitForExit()
+        #expect(!repl.speechText.contains("\u{1B}"))
+        #expect(!repl.speechText.contains("weight>"))
+        #expect(!repl.speechText.contains("Commands"))
+        #expect(repl.speechLines.first == "Weight in kilograms, 62 kilograms, adjustable")
+        #expect(repl.speechLines.contains("62.5 kilograms"))
+    }
+
+    @Test func heldKeysSpeakTheFirstAndTheSettledValueLast() throws {
+        let repl = try TerminalProcess(["--settle", "300"])
+        repl.waitForDisplay("weight> ")
+        for _ in 0..<10 { repl.send(Self.up) }
+        #expect(repl.waitForSpeech("67 kilograms\n", timeout: 5))
+        #expect(repl.speechLines == ["Weight in kilograms, 62 kilograms, adjustable", "62.5 kilograms", "67 kilograms"])
+    }
+
+    @Test func plainModeNeverMovesTheCursor() throws {
+        let repl = try TerminalProcess(["--plain", "--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send(Self.up)
+        repl.send(Self.tab)
+        repl.send("inc 3\r")
+        #expect(repl.waitForSpeech("3 out of 10\n"))
+        repl.waitForDisplay("Rating: 3/10")
+        #expect(repl.displayText.contains("Weight in kilograms: 62.5 kg\r\n"))
+        for sequence in ["\u{1B}[J", "\u{1B}[K", "A", "\u{1B}[?25l", "\u{1B}[?2004h"] where sequence != "A" {
+            #expect(!repl.displayText.contains(sequence))
+        }
+        #expect(repl.displayText.range(of: "\u{1B}\\[[0-9]*[ABCDHJ]", options: .regularExpression) == nil)
+    }
+
+    @Test func fullMotionPlaysFramesAndReduceMotionDrawsOnce() throws {
+        func redraws(_ arguments: [String]) throws -> Int {
+            let repl = try TerminalProcess(arguments + ["--settle", "0"])
+            repl.waitForDisplay("weight> ")
+            let before = repl.displayText.components(separatedBy: "\u{1B}[J").count
+            repl.send(Self.up)
+            repl.waitForSpeech("62.5 kilograms")
+            // Give a 0.7 s glide time to play out.
+            repl.waitUntil(timeout: 1.2) { _ in false }
+            return repl.displayText.components(separatedBy: "\u{1B}[J").count - before
+        }
+        #expect(try redraws([]) > 10)
+        #expect(try redraws(["--reduce-motion"]) == 1)
+        #expect(try redraws([]) > 10)
+    }
+
+    @Test func theSpeechListenerGoingAwayEndsTheSessionCleanly() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForSpeech("adjustable")
+        repl.closeSpeech()
+        repl.send(Self.up)
+        #expect(repl.waitForExit() == 0)
+        #expect(repl.displayText.contains("speech listener closed"))
+        #expect(repl.terminalIsCooked())
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func terminationRestoresTheTerminal(signal: Int32) throws {
+        let repl = try TerminalProcess()
+        repl.waitForDisplay("weight> ")
+        repl.send(Self.up)
+        repl.waitForSpeech("62.5")
+        kill(repl.pid, signal)
+        #expect(repl.waitForExit() == 128 + signal)
+        #expect(repl.terminalIsCooked())
+    }
+
+    @Test func escapeSequencesInTypedInputNeverReachTheSpeech() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send("set \u{16}\u{1B}]0;owned\u{16}\u{07}x\r")
+        #expect(repl.waitForSpeech("Not a number"))
+        #expect(!repl.speechText.contains("\u{1B}"))
+        #expect(!repl.speechText.contains("\u{07}"))
+    }
+}
+
+@Suite struct PipedTests {
+    @Test func pipedStdinPrintsExactlyTheAnnouncements() throws {
+        let result = try runPiped([], input: "inc\ninc\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "Weight in kilograms, 62 kilograms, adjustable\n62.5 kilograms\n63 kilograms\n")
+    }
+
+    @Test func badLinesAreAnnouncedAndChangeNothing() throws {
+        let result = try runPiped([], input: "set 62,5\nfrobnicate\nset 1e400\nsay\n")
+        #expect(result.stdout.split(separator: "\n").map(String.init) == [
+            "Weight in kilograms, 62 kilograms, adjustable",
+            "Use a point for decimals: 62,5. Weight takes 40 to 120 in steps of 0.5",
+            "Unknown command: frobnicate. Type help for commands",
+            "Too large: 1e400. Weight takes 40 to 120 in steps of 0.5",
+            "Weight in kilograms, 62 kilograms, adjustable",
+        ])
+    }
+
+    @Test func invalidUTF8IsRefused() throws {
+        let result = try runPiped([], input: "", inputBytes: [0x73, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A, 0x73, 0x61, 0x79, 0x0A])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Not readable text"))
+        #expect(result.stdout.hasSuffix("Weight in kilograms, 62 kilograms, adjustable\n"))
+    }
+
+    @Test func usageErrorsExit64WithAUsageLine() throws {
+        for arguments in [["--bogus"], ["--verbosity", "loud"], ["--settle", "-3"], ["--settle"], ["extra"]] {
+            let result = try runPiped(arguments, input: "")
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("usage: sayline"))
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func helpAndVersionGoToStdout() throws {
+        let help = try runPiped(["--help"], input: "")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--reduce-motion"))
+        let version = try runPiped(["--version"], input: "")
+        #expect(version.stdout.hasPrefix("sayline "))
+    }
+
+    @Test func verbosityAndReduceMotionComeFromOptionsAndEnvironment() throws {
+        let terse = try runPiped(["--verbosity", "terse"], input: "inc\n")
+        #expect(terse.stdout == "Weight, 62\n62.5\n")
+        let reduced = try runPiped([], input: "tour\n", environment: ["SAYLINE_REDUCE_MOTION": "1"])
+        #expect(reduced.stdout.contains("The tour does not run with reduce motion"))
+    }
+
+    @Test func espeakSpeaksTheFirstAnnouncementBeforeInputEnds() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") else {
+            print("skipped: espeak-ng is not installed")
+            return
+        }
+        // sayline in a terminal, its stdout piped straight into espeak-ng, which prints phonemes.
+        var speech: [Int32] = [-1, -1], phonemes: [Int32] = [-1, -1]
+        guard pipe(&speech) == 0, pipe(&phonemes) == 0 else { Issue.record("no pipes"); return }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, speech[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, phonemes[1], 1)
+        for fd in speech + phonemes { posix_spawn_file_actions_addclose(&actions, fd) }
+        let words: [String] = ["espeak-ng", "-q", "-x"]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var espeak: pid_t = 0
+        guard posix_spawn(&espeak, "/usr/bin/espeak-ng", &actions, nil, argv, environ) == 0 else { Issue.record("espeak-ng did not start"); return }
+        close(speech[0]); close(phonemes[1])
+        defer {
+            kill(espeak, SIGKILL)
+            var status: Int32 = 0
+            waitpid(espeak, &status, 0)
+            close(phonemes[0])
+        }
+        let repl = try TerminalProcess(speechTo: speech[1])
+        close(speech[1])
+        repl.waitForDisplay("weight> ")
+        var heard = ""
+        var entry = [pollfd(fd: phonemes[0], events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline && !heard.contains("\n") {
+            if poll(&entry, 1, 100) > 0 {
+                let count = read(phonemes[0], &buffer, buffer.count)
+                if count > 0 { heard += String(decoding: buffer[0..<count], as: UTF8.self) }
+            }
+        }
+        #expect(repl.exitStatus == nil)
+        #expect(heard.contains("k'Il@gr"), "phonemes for 'kilograms': \(heard)")
+    }
+}

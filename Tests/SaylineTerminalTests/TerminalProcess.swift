@@ -1,0 +1,208 @@
+import Foundation
+
+/// The built `sayline` binary running in a pseudo-terminal, as a person would run it:
+/// keys go to the terminal, the display is read back from it, and stdout (the speech
+/// channel) goes to a pipe of its own unless asked to share the terminal.
+final class TerminalProcess {
+    let pid: pid_t
+    private let master: Int32
+    private var speechRead: Int32
+    private(set) var display: [UInt8] = []
+    private(set) var speech: [UInt8] = []
+    private(set) var exitStatus: Int32?
+    let home: String
+
+    static var binary: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // The test bundle may sit inside a `.xctest` folder next to the products.
+        while directory.path != "/" && !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("sayline").path) {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("sayline").path
+    }
+
+    /// - Parameters:
+    ///   - speechOnTerminal: stdout shares the terminal, as when nothing is piped.
+    ///   - speechTo: a descriptor stdout is given instead, such as a speech engine's stdin.
+    init(_ arguments: [String] = [], environment extra: [String: String] = [:], speechOnTerminal: Bool = false,
+         speechTo: Int32? = nil, columns: UInt16 = 80, rows: UInt16 = 24) throws {
+        let speechOnTerminal = speechOnTerminal || speechTo != nil
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        var name = [CChar](repeating: 0, count: 4096)
+        guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw SpawnError.pty }
+        var pipeEnds: [Int32] = [-1, -1]
+        if !speechOnTerminal { guard pipe(&pipeEnds) == 0 else { throw SpawnError.pipe } }
+        home = NSTemporaryDirectory() + "sayline-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        var environment = ["TERM": "xterm", "INPUTRC": "/dev/null", "HOME": home, "LANG": "C.UTF-8",
+                           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        environment.merge(extra) { _, new in new }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opened by name after setsid, the pty becomes the controlling terminal: Ctrl-C is SIGINT.
+        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, speechTo ?? (speechOnTerminal ? 0 : pipeEnds[1]), 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        posix_spawn_file_actions_addclose(&actions, slave)
+        posix_spawn_file_actions_addclose(&actions, master)
+        if !speechOnTerminal { posix_spawn_file_actions_addclose(&actions, pipeEnds[0]) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID, not imported by name.
+        posix_spawnattr_setflags(&attributes, 0x80)
+        let argv = ([Self.binary] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, Self.binary, &actions, &attributes, argv, envp)
+        close(slave)
+        if !speechOnTerminal { close(pipeEnds[1]) }
+        guard spawned == 0 else { throw SpawnError.spawn(spawned) }
+        pid = child
+        self.master = master
+        speechRead = speechOnTerminal ? -1 : pipeEnds[0]
+        for fd in [master, speechRead] where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        close(master)
+        if speechRead >= 0 { close(speechRead) }
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    var speechText: String { String(decoding: speech, as: UTF8.self) }
+    var displayText: String { String(decoding: display, as: UTF8.self) }
+    var speechLines: [String] { speechText.split(separator: "\n").map(String.init) }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Closes our end of the speech pipe, as a speech engine that quits would.
+    func closeSpeech() {
+        if speechRead >= 0 { close(speechRead) }
+        speechRead = -1
+    }
+
+    /// Reads until `condition` holds or `timeout` passes; true when it held.
+    @discardableResult
+    func waitUntil(timeout: Double = 10, _ condition: (TerminalProcess) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            pump(milliseconds: 20)
+            if condition(self) { return true }
+        }
+        return condition(self)
+    }
+
+    @discardableResult
+    func waitForSpeech(_ text: String, timeout: Double = 10) -> Bool {
+        waitUntil(timeout: timeout) { $0.speechText.contains(text) }
+    }
+
+    @discardableResult
+    func waitForDisplay(_ text: String, timeout: Double = 10) -> Bool {
+        waitUntil(timeout: timeout) { $0.displayText.contains(text) }
+    }
+
+    /// Waits for the process to end and returns its exit status (128 + signal if killed).
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while exitStatus == nil && Date() < deadline {
+            pump(milliseconds: 20)
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                let signal = status & 0x7F
+                exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+            }
+        }
+        pump(milliseconds: 50)
+        return exitStatus
+    }
+
+    /// The terminal's local modes now: ICANON and ECHO are set again once readline lets go.
+    func terminalIsCooked() -> Bool {
+        var modes = termios()
+        guard tcgetattr(master, &modes) == 0 else { return false }
+        return modes.c_lflag & tcflag_t(ICANON) != 0 && modes.c_lflag & tcflag_t(ECHO) != 0
+    }
+
+    private func pump(milliseconds: Int32) {
+        var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+        if speechRead >= 0 { fds.append(pollfd(fd: speechRead, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        for entry in fds where entry.revents != 0 {
+            while true {
+                let count = read(entry.fd, &buffer, buffer.count)
+                guard count > 0 else { break }
+                if entry.fd == master { display += buffer[0..<count] } else { speech += buffer[0..<count] }
+            }
+        }
+    }
+
+    enum SpawnError: Error {
+        case pty
+        case pipe
+        case spawn(Int32)
+    }
+}
+
+/// Runs a program with stdin, stdout and stderr on pipes, without Foundation's `Process`
+/// (whose child reaper could collect the pseudo-terminal tests' children too).
+func runPiped(_ arguments: [String], input: String, environment: [String: String] = [:],
+              executable: String = TerminalProcess.binary, inputBytes: [UInt8]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+    guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw TerminalProcess.SpawnError.pipe }
+    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+    env.merge(environment) { _, new in new }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+    guard spawned == 0 else { throw TerminalProcess.SpawnError.spawn(spawned) }
+    let bytes = inputBytes ?? Array(input.utf8)
+    _ = bytes.withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count) }
+    close(inPipe[1])
+    var out: [UInt8] = [], err: [UInt8] = []
+    var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+    var open = 2
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while open > 0, poll(&fds, 2, 10_000) > 0 {
+        for index in fds.indices where fds[index].revents != 0 && fds[index].fd >= 0 {
+            let count = read(fds[index].fd, &buffer, buffer.count)
+            if count > 0 {
+                if index == 0 { out += buffer[0..<count] } else { err += buffer[0..<count] }
+            } else {
+                close(fds[index].fd)
+                fds[index].fd = -1
+                open -= 1
+            }
+        }
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let signal = status & 0x7F
+    return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
