@@ -19,9 +19,11 @@ let package = Package(
         .target(name: "SaylineTerminal", dependencies: ["SaylineCore", "CReadline"]),
         .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
-        .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore"]),
+        .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
+        // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
+        .target(name: "PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "sayline"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "PseudoTerminal", "sayline"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,123 @@
-print("bench")
+import Foundation
+import PseudoTerminal
+import SaylineCore
+
+// Figures for Docs/performance.md. Run: swift run -c release sayline-bench [--json FILE]
+
+var figures: [Figure] = []
+@MainActor func report(_ figure: Figure) {
+    figures.append(figure)
+    print(figure.line)
+}
+
+func element(_ kind: ControlKind, value: Double) -> AdjustableElement {
+    AdjustableElement(identity: ControlIdentity(id: "x", label: "Bench", unit: UnitWords(singular: "unit", plural: "units")),
+                      kind: kind, value: value)
+}
+
+let controls: [(String, AdjustableElement)] = [
+    ("ruler, 10 ticks", element(.ruler(RulerPicker(minimum: 0, maximum: 9)), value: 0)),
+    ("ruler, 20,000 ticks", element(.ruler(RulerPicker(minimum: 0, maximum: 19_999)), value: 0)),
+    ("rating, 0-10", element(.rating(StarRating()), value: 0)),
+    ("digit roll, 9 columns", element(.digitRoll(DigitRoll(columns: 9)), value: 0)),
+]
+
+// Core: one increment and its announcement. Steps bounce between the bounds so every
+// step changes the value, whatever the range.
+let stepsPerRun = 50_000
+for (name, start) in controls {
+    report(measure("core: increment + announcement, \(name)", unit: "ns/step") {
+        var current = start
+        let announcer = Announcer(verbosity: .normal)
+        var upwards = true
+        var characters = 0
+        let began = now()
+        for _ in 0..<stepsPerRun {
+            var outcome = current.apply(upwards ? .increment(1) : .decrement(1))
+            if case .unchanged = outcome {
+                upwards.toggle()
+                outcome = current.apply(upwards ? .increment(1) : .decrement(1))
+            }
+            if case .changed(let change) = outcome {
+                for line in announcer.announcements(for: .changed(current, change)) { characters += line.text.utf8.count }
+            }
+        }
+        consume(characters)
+        return (now() - began) / Double(stepsPerRun) * 1e9
+    })
+}
+
+// Core: one frame sampled from each control's transition, and one frame drawn at 80 columns.
+let framesPerRun = 50_000
+for (name, start) in controls {
+    var moved = start
+    _ = moved.apply(.pageUp)
+    let timeline = moved.kind.control.animation(from: start.value, to: moved.value, cause: .step)
+    report(measure("core: frame sampled, \(name)", unit: "ns/frame") {
+        let began = now()
+        var sink = 0.0
+        for index in 0..<framesPerRun {
+            if case .value(let value) = timeline.frame(at: Double(index % 60) / 60 * timeline.duration) { sink += value }
+        }
+        consume(sink)
+        return (now() - began) / Double(framesPerRun) * 1e9
+    })
+    let renderer = ControlRenderer(width: 80, color: false)
+    report(measure("core: frame drawn at 80 columns, \(name)", unit: "us/frame") {
+        let began = now()
+        var characters = 0
+        for index in 0..<500 {
+            characters += renderer.lines(for: moved, frame: timeline.frame(at: Double(index % 60) / 60 * timeline.duration)).count
+        }
+        consume(characters)
+        return (now() - began) / 500 * 1e6
+    })
+}
+
+// Core: a whole command through the session (parse, apply, announce).
+report(measure("core: session command 'inc' (parse + apply + announce)", unit: "ns/command") {
+    var session = Session(elements: DemoScene.elements)
+    let began = now()
+    for index in 0..<20_000 { consume(session.perform(line: index % 2 == 0 ? "inc" : "dec")) }
+    return (now() - began) / 20_000 * 1e9
+})
+
+// REPL: key press to announcement, and start to first prompt, beside bash's readline.
+if !FileManager.default.isExecutableFile(atPath: TerminalProcess.binary) {
+    print("building sayline for the REPL figures…")
+    _ = try? runPiped(["swift", "build", "-c", "release", "--product", "sayline"], input: "", executable: "/usr/bin/env")
+}
+if FileManager.default.isExecutableFile(atPath: TerminalProcess.binary), let sayline = try? ReplLatency.saylineSession(),
+   let bash = try? ReplLatency.bashSession() {
+    let up = "\u{1B}[A", down = "\u{1B}[B"
+    _ = ReplLatency.keyToSpeech(sayline, presses: 50, up: up, down: down)
+    _ = ReplLatency.keyToSpeech(bash, presses: 50, up: up, down: down)
+    let ours = ReplLatency.keyToSpeech(sayline, presses: 1_000, up: up, down: down)
+    let theirs = ReplLatency.keyToSpeech(bash, presses: 1_000, up: up, down: down)
+    for (name, samples) in [("sayline", ours), ("bash bind -x", theirs)] {
+        report(Figure(name: "repl: key to announcement p50, \(name)", median: ReplLatency.percentile(samples, 0.5),
+                      min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+        report(Figure(name: "repl: key to announcement p99, \(name)", median: ReplLatency.percentile(samples, 0.99),
+                      min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+    }
+    report(Figure(name: "repl: key to announcement p99 ratio sayline/bash", median: ReplLatency.percentile(ours, 0.99) / ReplLatency.percentile(theirs, 0.99), min: .nan, max: .nan, unit: "x"))
+    let saylineStart = measure("repl: start to first prompt, sayline", unit: "ms", runs: 9) {
+        ReplLatency.startToPrompt(ReplLatency.saylineSession, prompt: "weight> ")
+    }
+    let bashStart = measure("repl: start to first prompt, bash --norc -i", unit: "ms", runs: 9) {
+        ReplLatency.startToPrompt({ try TerminalProcess(["--norc", "-i"], environment: ["PS1": "READY> "], executable: "/bin/bash") }, prompt: "READY> ")
+    }
+    report(saylineStart)
+    report(bashStart)
+    report(Figure(name: "repl: start to prompt ratio sayline/bash", median: saylineStart.median / bashStart.median, min: .nan, max: .nan, unit: "x"))
+} else {
+    print("repl figures skipped: the sayline binary could not be built or started")
+}
+
+if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < CommandLine.arguments.count {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    if let data = try? encoder.encode(figures) {
+        _ = FileManager.default.createFile(atPath: CommandLine.arguments[flag + 1], contents: data)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminal
 import Testing
 
 /// The real binary in a pseudo-terminal: what a keyboard user presses, what they hear.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every command Sayline understands, in the order `help` lists them.
 public enum CommandTable {
     public static let all: [CommandSpec] = [
@@ -165,5 +167,38 @@ extension Rejection.Reason {
         case .notAWholeNumber, .notANumber: true
         default: false
         }
+    }
+}
+
+extension CommandTable {
+    /// The command reference in Markdown, as `Docs/commands.md` holds it.
+    public static func markdownReference() -> String {
+        var out = "# Commands\n\n"
+        out += "Generated from the command table (`Sources/SaylineCore/Commands/CommandTable.swift`); "
+        out += "`SAYLINE_RECORD_DOCS=1 swift test` rewrites it. The same table drives the parser, "
+        out += "`help`, tab completion and the man page.\n\n"
+        out += "Type a command and press Enter. Blank lines and lines starting with `#` are ignored.\n"
+        out += "Names are not case-sensitive. Tab completes command names, control ids and choices.\n\n"
+        out += "| command | also | keys | what it does |\n|---|---|---|---|\n"
+        for spec in all {
+            let aliases = spec.aliases.map { "`\($0)`" }.joined(separator: ", ")
+            // A bare "|" would end the table cell; Markdown takes "\|" inside code spans too.
+            let usage = spec.usage.replacingOccurrences(of: "|", with: "\\|")
+            out += "| `\(usage)` | \(aliases) | \(spec.keys ?? "") | \(spec.summary) |\n"
+        }
+        return out
+    }
+
+    /// The COMMANDS section of the man page, in roff.
+    public static func manReference() -> String {
+        var out = ".SH COMMANDS\n"
+        for spec in all {
+            out += ".TP\n.B \(spec.usage.replacingOccurrences(of: "-", with: "\\-"))\n"
+            out += spec.summary.replacingOccurrences(of: "-", with: "\\-")
+            if !spec.aliases.isEmpty { out += " Also: \(spec.aliases.joined(separator: ", ").replacingOccurrences(of: "-", with: "\\-"))." }
+            if let keys = spec.keys { out += " Keys: \(keys.replacingOccurrences(of: "-", with: "\\-"))." }
+            out += "\n"
+        }
+        return out
     }
 }

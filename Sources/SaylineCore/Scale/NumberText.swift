@@ -19,27 +19,41 @@ public enum NumberText {
     public static func format(_ value: Double, places: Int, trimmingZeros: Bool = false, grouping: Bool = true) -> String {
         guard value.isFinite else { return value.isNaN ? "not a number" : (value > 0 ? "infinity" : "minus infinity") }
         let digits = min(max(places, 0), 6)
-        var text = String(format: "%.\(digits)f", value)
-        var negative = false
-        if text.hasPrefix("-") {
-            negative = true
-            text.removeFirst()
-        }
-        var integer = Substring(text)
-        var fraction: Substring = ""
-        if let point = text.firstIndex(of: ".") {
-            integer = text[..<point]
-            fraction = text[text.index(after: point)...]
-        }
+        let (integer, fraction, negative) = decimalParts(value, places: digits)
+        var fractionText = Substring(fraction)
         if trimmingZeros {
-            while fraction.last == "0" { fraction.removeLast() }
+            while fractionText.last == "0" { fractionText.removeLast() }
         }
-        var grouped = grouping ? groupInThrees(integer) : String(integer)
-        if !fraction.isEmpty { grouped += "." + fraction }
-        // "-0" and "-0.0" come from tiny negatives rounded away; nobody wants to hear "minus zero".
-        let isZero = !grouped.contains(where: { $0 != "0" && $0 != "." && $0 != "," })
-        return negative && !isZero ? "-" + grouped : grouped
+        var text = grouping ? groupInThrees(Substring(integer)) : integer
+        if !fractionText.isEmpty { text += "." + fractionText }
+        // Tiny negatives round to zero; nobody wants to hear "minus zero".
+        let isZero = integer == "0" && !fraction.contains(where: { $0 != "0" })
+        return negative && !isZero ? "-" + text : text
     }
+
+    /// Integer digits, exactly `places` fraction digits, and the sign, rounded half away from zero.
+    /// Integer arithmetic below 2^53 is exact and far cheaper than `String(format:)`; beyond
+    /// that the C formatter takes over.
+    private static func decimalParts(_ value: Double, places: Int) -> (String, String, Bool) {
+        let scale = powersOfTen[places]
+        let scaled = (abs(value) * Double(scale)).rounded()
+        guard scaled < 9_007_199_254_740_992 else {
+            var text = String(format: "%.\(places)f", abs(value))
+            var fraction = ""
+            if let point = text.firstIndex(of: ".") {
+                fraction = String(text[text.index(after: point)...])
+                text = String(text[..<point])
+            }
+            return (text, fraction, value < 0)
+        }
+        let whole = Int64(scaled)
+        let integer = String(whole / scale)
+        var fraction = places == 0 ? "" : String(whole % scale)
+        if fraction.count < places { fraction = String(repeating: "0", count: places - fraction.count) + fraction }
+        return (integer, fraction, value < 0)
+    }
+
+    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
     /// The shortest plain form for messages: "62.5", "1e+400" never occurs since it is not finite.
     public static func plain(_ value: Double) -> String {

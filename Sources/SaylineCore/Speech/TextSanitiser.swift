@@ -3,6 +3,7 @@ public enum TextSanitiser {
     /// Removes escape sequences and control characters and folds runs of white space.
     /// - Complexity: O(n) in the length of the text.
     public static func clean(_ text: String) -> String {
+        if isAlreadyClean(text) { return text }
         var out = ""
         var scalars = text.unicodeScalars.makeIterator()
         var pendingSpace = false
@@ -22,6 +23,18 @@ public enum TextSanitiser {
             out.unicodeScalars.append(scalar)
         }
         return out
+    }
+
+    /// Printable ASCII with single spaces inside needs no work: most announcements are that.
+    private static func isAlreadyClean(_ text: String) -> Bool {
+        var previousWasSpace = true
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else { return false }
+            let isSpace = byte == 0x20
+            if isSpace && previousWasSpace { return false }
+            previousWasSpace = isSpace
+        }
+        return !previousWasSpace || text.isEmpty
     }
 
     /// A bounded, cleaned echo of what a person typed, for messages.

@@ -3,16 +3,17 @@ import Foundation
 /// The built `sayline` binary running in a pseudo-terminal, as a person would run it:
 /// keys go to the terminal, the display is read back from it, and stdout (the speech
 /// channel) goes to a pipe of its own unless asked to share the terminal.
-final class TerminalProcess {
-    let pid: pid_t
+public final class TerminalProcess {
+    public let pid: pid_t
     private let master: Int32
     private var speechRead: Int32
-    private(set) var display: [UInt8] = []
-    private(set) var speech: [UInt8] = []
-    private(set) var exitStatus: Int32?
-    let home: String
+    public private(set) var display: [UInt8] = []
+    public private(set) var speech: [UInt8] = []
+    public private(set) var exitStatus: Int32?
+    public let home: String
 
-    static var binary: String {
+    /// The built `sayline` next to the running test bundle or benchmark.
+    public static var binary: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // The test bundle may sit inside a `.xctest` folder next to the products.
@@ -25,8 +26,8 @@ final class TerminalProcess {
     /// - Parameters:
     ///   - speechOnTerminal: stdout shares the terminal, as when nothing is piped.
     ///   - speechTo: a descriptor stdout is given instead, such as a speech engine's stdin.
-    init(_ arguments: [String] = [], environment extra: [String: String] = [:], speechOnTerminal: Bool = false,
-         speechTo: Int32? = nil, columns: UInt16 = 80, rows: UInt16 = 24) throws {
+    public init(_ arguments: [String] = [], environment extra: [String: String] = [:], speechOnTerminal: Bool = false,
+         speechTo: Int32? = nil, columns: UInt16 = 80, rows: UInt16 = 24, executable: String = TerminalProcess.binary) throws {
         let speechOnTerminal = speechOnTerminal || speechTo != nil
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -56,11 +57,11 @@ final class TerminalProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         // POSIX_SPAWN_SETSID, not imported by name.
         posix_spawnattr_setflags(&attributes, 0x80)
-        let argv = ([Self.binary] + arguments).map { strdup($0) } + [nil]
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, Self.binary, &actions, &attributes, argv, envp)
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(slave)
         if !speechOnTerminal { close(pipeEnds[1]) }
         guard spawned == 0 else { throw SpawnError.spawn(spawned) }
@@ -81,24 +82,24 @@ final class TerminalProcess {
         try? FileManager.default.removeItem(atPath: home)
     }
 
-    var speechText: String { String(decoding: speech, as: UTF8.self) }
-    var displayText: String { String(decoding: display, as: UTF8.self) }
-    var speechLines: [String] { speechText.split(separator: "\n").map(String.init) }
+    public var speechText: String { String(decoding: speech, as: UTF8.self) }
+    public var displayText: String { String(decoding: display, as: UTF8.self) }
+    public var speechLines: [String] { speechText.split(separator: "\n").map(String.init) }
 
-    func send(_ text: String) {
+    public func send(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
     /// Closes our end of the speech pipe, as a speech engine that quits would.
-    func closeSpeech() {
+    public func closeSpeech() {
         if speechRead >= 0 { close(speechRead) }
         speechRead = -1
     }
 
     /// Reads until `condition` holds or `timeout` passes; true when it held.
     @discardableResult
-    func waitUntil(timeout: Double = 10, _ condition: (TerminalProcess) -> Bool) -> Bool {
+    public func waitUntil(timeout: Double = 10, _ condition: (TerminalProcess) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             pump(milliseconds: 20)
@@ -108,17 +109,17 @@ final class TerminalProcess {
     }
 
     @discardableResult
-    func waitForSpeech(_ text: String, timeout: Double = 10) -> Bool {
+    public func waitForSpeech(_ text: String, timeout: Double = 10) -> Bool {
         waitUntil(timeout: timeout) { $0.speechText.contains(text) }
     }
 
     @discardableResult
-    func waitForDisplay(_ text: String, timeout: Double = 10) -> Bool {
+    public func waitForDisplay(_ text: String, timeout: Double = 10) -> Bool {
         waitUntil(timeout: timeout) { $0.displayText.contains(text) }
     }
 
     /// Waits for the process to end and returns its exit status (128 + signal if killed).
-    func waitForExit(timeout: Double = 10) -> Int32? {
+    public func waitForExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while exitStatus == nil && Date() < deadline {
             pump(milliseconds: 20)
@@ -133,7 +134,7 @@ final class TerminalProcess {
     }
 
     /// The terminal's local modes now: ICANON and ECHO are set again once readline lets go.
-    func terminalIsCooked() -> Bool {
+    public func terminalIsCooked() -> Bool {
         var modes = termios()
         guard tcgetattr(master, &modes) == 0 else { return false }
         return modes.c_lflag & tcflag_t(ICANON) != 0 && modes.c_lflag & tcflag_t(ECHO) != 0
@@ -153,7 +154,7 @@ final class TerminalProcess {
         }
     }
 
-    enum SpawnError: Error {
+    public enum SpawnError: Error {
         case pty
         case pipe
         case spawn(Int32)
@@ -162,7 +163,7 @@ final class TerminalProcess {
 
 /// Runs a program with stdin, stdout and stderr on pipes, without Foundation's `Process`
 /// (whose child reaper could collect the pseudo-terminal tests' children too).
-func runPiped(_ arguments: [String], input: String, environment: [String: String] = [:],
+public func runPiped(_ arguments: [String], input: String, environment: [String: String] = [:],
               executable: String = TerminalProcess.binary, inputBytes: [UInt8]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
     guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw TerminalProcess.SpawnError.pipe }

@@ -1,0 +1,43 @@
+import Foundation
+import PseudoTerminal
+import SaylineCore
+import Testing
+
+/// The command reference and the man page's command section come from the command table;
+/// these tests keep the files in step with it. `SAYLINE_RECORD_DOCS=1 swift test` rewrites them.
+@Suite struct DocsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let recording = ProcessInfo.processInfo.environment["SAYLINE_RECORD_DOCS"] == "1"
+
+    @Test func theCommandReferenceMatchesTheTable() throws {
+        let url = Self.root.appendingPathComponent("Docs/commands.md")
+        let expected = CommandTable.markdownReference()
+        if Self.recording { try expected.write(to: url, atomically: true, encoding: .utf8) }
+        #expect(try String(contentsOf: url, encoding: .utf8) == expected)
+    }
+
+    @Test func theManPageListsEveryCommand() throws {
+        let url = Self.root.appendingPathComponent("Docs/sayline.1")
+        var page = try String(contentsOf: url, encoding: .utf8)
+        let begin = ".\\\" BEGIN GENERATED COMMANDS\n", end = ".\\\" END GENERATED COMMANDS\n"
+        guard let start = page.range(of: begin), let stop = page.range(of: end) else {
+            Issue.record("the man page lost its generated-section markers"); return
+        }
+        let generated = CommandTable.manReference()
+        if Self.recording {
+            page.replaceSubrange(start.upperBound..<stop.lowerBound, with: generated)
+            try page.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(String(page[start.upperBound..<stop.lowerBound]) == generated)
+    }
+
+    @Test func helpAndTheManPageNameEveryOption() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
+        let help = try runPiped(["--help"], input: "").stdout
+        for option in ["--scene", "--reduce-motion", "--verbosity", "--plain", "--no-color", "--settle", "--speak", "--help", "--version"] {
+            #expect(help.contains(option))
+            #expect(page.contains(option.replacingOccurrences(of: "-", with: "\\-")))
+        }
+    }
+}
