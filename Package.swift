@@ -9,7 +9,9 @@ let package = Package(
     ],
     targets: [
         // The model: controls, scale maths, motion, speech, commands, sessions. No I/O.
-        .target(name: "SaylineCore"),
+        .target(name: "SaylineCore", dependencies: ["CoreMath"]),
+        // exp, sin and cos from libm, so the core needs no Foundation.
+        .target(name: "CoreMath", linkerSettings: [.linkedLibrary("m")]),
         // GNU readline, linked from the system. Linking it makes distributed binaries GPL-3.0.
         .systemLibrary(
             name: "CReadline",
@@ -17,13 +19,15 @@ let package = Package(
         ),
         // The terminal adapter: readline loop, channels, signals, arguments.
         .target(name: "SaylineTerminal", dependencies: ["SaylineCore", "CReadline"]),
-        .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"]),
+        // The Swift runtime linked in statically: start-up is dominated by loading shared libraries.
+        .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
         .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "PseudoTerminal", "sayline"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "PseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

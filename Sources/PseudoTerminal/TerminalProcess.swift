@@ -101,6 +101,9 @@ public final class TerminalProcess {
     @discardableResult
     public func waitUntil(timeout: Double = 10, _ condition: (TerminalProcess) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
+        // Check before waiting: what is already read may satisfy it.
+        pump(milliseconds: 0)
+        if condition(self) { return true }
         while Date() < deadline {
             pump(milliseconds: 20)
             if condition(self) { return true }

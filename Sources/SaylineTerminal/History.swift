@@ -1,5 +1,5 @@
 @preconcurrency import CReadline
-import Foundation
+import Glibc
 
 /// The command history: read at start, written atomically at exit, bounded.
 struct History {
@@ -27,8 +27,7 @@ struct History {
     /// Writes to a temporary file and renames it, so a crash never leaves half a history.
     func save() {
         guard let path else { return }
-        let directory = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        makeDirectories(for: path)
         let temporary = path + ".tmp.\(getpid())"
         guard write_history(temporary) == 0 else {
             unlink(temporary)
@@ -36,5 +35,14 @@ struct History {
         }
         _ = history_truncate_file(temporary, Self.limit)
         if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// Creates the folders above `path` that are missing, as `mkdir -p` would.
+    private func makeDirectories(for path: String) {
+        var prefix = ""
+        for component in path.split(separator: "/").dropLast() {
+            prefix += "/" + component
+            mkdir(prefix, 0o700)
+        }
     }
 }

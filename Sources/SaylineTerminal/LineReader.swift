@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SaylineCore
 
 /// The REPL when standard input is not a terminal: no prompt, no echo, one command a line,

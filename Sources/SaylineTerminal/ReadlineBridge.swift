@@ -1,5 +1,5 @@
 @preconcurrency import CReadline
-import Foundation
+import Glibc
 import SaylineCore
 
 /// readline's C callbacks cannot capture, so they reach the running REPL through this.
@@ -77,8 +77,9 @@ enum ReadlineBridge {
         }
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
+        // Buffered: readline flushes after each redisplay, and writing the prompt a byte a
+        // call was most of the cost of a redraw. Screen flushes it before writing directly.
         if let display = fdopen(STDERR_FILENO, "w") {
-            setvbuf(display, nil, _IONBF, 0)
             rl_outstream = display
         }
         rl_attempted_completion_function = { text, _, _ in

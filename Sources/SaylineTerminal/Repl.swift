@@ -1,5 +1,5 @@
 @preconcurrency import CReadline
-import Foundation
+import Glibc
 import SaylineCore
 
 /// The interactive loop: readline in callback mode, woken by keys, by signals and by timers
@@ -111,7 +111,10 @@ final class Repl {
         let moved = reply.transition != nil || reply.events.contains { if case .focused = $0 { true } else { false } }
         // The prompt names the focused control; set it before the redisplay below draws it.
         if promptActive { rl_set_prompt(prompt) }
-        screen.present(speech: { self.speak(reply.announcements, now: now) },
+        // Speech first: a listener on a pipe should not wait for the drawing. When speech shares
+        // the terminal it must land above the drawn control, so it goes in with the drawing.
+        if !screen.speechOnScreen { speak(reply.announcements, now: now) }
+        screen.present(speech: { if self.screen.speechOnScreen { self.speak(reply.announcements, now: now) } },
                        messages: messages,
                        control: currentControlLines(now: now),
                        changeLine: moved ? changeLine : nil,

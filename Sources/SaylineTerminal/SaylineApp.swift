@@ -1,11 +1,11 @@
-import Foundation
+import Glibc
 import SaylineCore
 
 /// The program: reads the command line and hands over to the REPL or a subcommand.
 public enum SaylineApp {
     /// Runs Sayline and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = processEnvironment()
         let displayIsTerminal = isatty(STDERR_FILENO) == 1
         switch Options.parse(Array(arguments.dropFirst()), environment: environment, displayIsTerminal: displayIsTerminal) {
         case .failure(let error):
@@ -35,6 +35,21 @@ public enum SaylineApp {
         }
         return Repl.start(session: session, options: options, environment: environment)
     }
+}
+
+/// The environment as a dictionary, read from `environ` (Foundation is not loaded: start-up
+/// time is most of what it would cost).
+func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return result
 }
 
 /// The diagnostics channel: errors and usage on stderr.

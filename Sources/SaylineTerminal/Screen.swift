@@ -1,5 +1,5 @@
 @preconcurrency import CReadline
-import Foundation
+import Glibc
 import SaylineCore
 
 /// The display channel: the drawn control above the prompt, help text, and animation frames,
@@ -35,13 +35,17 @@ final class Screen {
     ///   - control: the lines of the control to draw, or nil to leave the drawing as it is.
     ///   - changeLine: in plain mode, the one line a change adds when speech is not on screen.
     func present(speech: () -> Void, messages: [String], control: [String]?, changeLine: String?, promptActive: Bool) {
+        fflush(rl_outstream)
         if plain {
             if promptActive && !atLineStart { Diagnostics.write("\n") }
             speech()
             for message in messages { Diagnostics.write(message + "\n") }
             if let changeLine, !speechOnScreen { Diagnostics.write(changeLine + "\n") }
         } else {
-            if promptActive { rl_clear_visible_line() }
+            if promptActive {
+                rl_clear_visible_line()
+                fflush(rl_outstream)
+            }
             eraseBlock()
             speech()
             for message in messages { Diagnostics.write(message + "\n") }
@@ -57,7 +61,11 @@ final class Screen {
     /// Redraws the control in place: one animation frame. Never called in plain mode.
     func redraw(_ control: [String], promptActive: Bool) {
         guard !plain else { return }
-        if promptActive { rl_clear_visible_line() }
+        fflush(rl_outstream)
+        if promptActive {
+            rl_clear_visible_line()
+            fflush(rl_outstream)
+        }
         eraseBlock()
         draw(control)
         if promptActive {

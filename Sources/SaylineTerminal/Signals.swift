@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Signal handlers that only set a flag and wake the loop through a self-pipe; the loop
 /// does the real work outside the handler, where it is safe.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SaylineCore
 
 /// The speech channel: announcements on stdout, one line each, written at once (no buffer

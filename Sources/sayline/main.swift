@@ -1,4 +1,4 @@
 import SaylineTerminal
-import Foundation
+import Glibc
 
 exit(SaylineApp.run(arguments: CommandLine.arguments))

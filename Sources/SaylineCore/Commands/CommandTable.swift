@@ -1,5 +1,3 @@
-import Foundation
-
 /// Every command Sayline understands, in the order `help` lists them.
 public enum CommandTable {
     public static let all: [CommandSpec] = [
@@ -183,7 +181,7 @@ extension CommandTable {
         for spec in all {
             let aliases = spec.aliases.map { "`\($0)`" }.joined(separator: ", ")
             // A bare "|" would end the table cell; Markdown takes "\|" inside code spans too.
-            let usage = spec.usage.replacingOccurrences(of: "|", with: "\\|")
+            let usage = spec.usage.replacing("|", with: "\\|")
             out += "| `\(usage)` | \(aliases) | \(spec.keys ?? "") | \(spec.summary) |\n"
         }
         return out
@@ -193,10 +191,10 @@ extension CommandTable {
     public static func manReference() -> String {
         var out = ".SH COMMANDS\n"
         for spec in all {
-            out += ".TP\n.B \(spec.usage.replacingOccurrences(of: "-", with: "\\-"))\n"
-            out += spec.summary.replacingOccurrences(of: "-", with: "\\-")
-            if !spec.aliases.isEmpty { out += " Also: \(spec.aliases.joined(separator: ", ").replacingOccurrences(of: "-", with: "\\-"))." }
-            if let keys = spec.keys { out += " Keys: \(keys.replacingOccurrences(of: "-", with: "\\-"))." }
+            out += ".TP\n.B \(spec.usage.replacing("-", with: "\\-"))\n"
+            out += spec.summary.replacing("-", with: "\\-")
+            if !spec.aliases.isEmpty { out += " Also: \(spec.aliases.joined(separator: ", ").replacing("-", with: "\\-"))." }
+            if let keys = spec.keys { out += " Keys: \(keys.replacing("-", with: "\\-"))." }
             out += "\n"
         }
         return out

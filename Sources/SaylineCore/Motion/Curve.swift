@@ -1,4 +1,4 @@
-import Foundation
+import CoreMath
 
 /// A timing curve from the source designs, as a pure function of elapsed seconds.
 public enum Curve: Sendable, Equatable {
@@ -60,10 +60,10 @@ public enum Spring {
         guard time > 0 else { return 0 }
         let omega = 2 * Double.pi / max(response, 0.01)
         let zeta = min(max(damping, 0.05), 1)
-        if zeta >= 1 { return 1 - exp(-omega * time) * (1 + omega * time) }
+        if zeta >= 1 { return 1 - sayline_exp(-omega * time) * (1 + omega * time) }
         let damped = omega * (1 - zeta * zeta).squareRoot()
-        let decay = exp(-zeta * omega * time)
-        return 1 - decay * (cos(damped * time) + (zeta * omega / damped) * sin(damped * time))
+        let decay = sayline_exp(-zeta * omega * time)
+        return 1 - decay * (sayline_cos(damped * time) + (zeta * omega / damped) * sayline_sin(damped * time))
     }
 
     /// The seed's settle allowance: 2.6 responses.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Numbers written for the eye and for the ear: to a given precision, grouped in threes,
 /// never with binary float noise such as 0.30000000000000004.
 public enum NumberText {
@@ -32,19 +30,15 @@ public enum NumberText {
     }
 
     /// Integer digits, exactly `places` fraction digits, and the sign, rounded half away from zero.
-    /// Integer arithmetic below 2^53 is exact and far cheaper than `String(format:)`; beyond
-    /// that the C formatter takes over.
+    /// Integer arithmetic below 2^53 is exact and far cheaper than a C formatter.
     private static func decimalParts(_ value: Double, places: Int) -> (String, String, Bool) {
         let scale = powersOfTen[places]
         let scaled = (abs(value) * Double(scale)).rounded()
         guard scaled < 9_007_199_254_740_992 else {
-            var text = String(format: "%.\(places)f", abs(value))
-            var fraction = ""
-            if let point = text.firstIndex(of: ".") {
-                fraction = String(text[text.index(after: point)...])
-                text = String(text[..<point])
-            }
-            return (text, fraction, value < 0)
+            // Past 2^53 a Double has no fraction left to show: its shortest form says it all.
+            var text = "\(abs(value).rounded())"
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            return (text, String(repeating: "0", count: places), value < 0)
         }
         let whole = Int64(scaled)
         let integer = String(whole / scale)
