@@ -34,8 +34,11 @@ public final class TerminalProcess {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         var name = [CChar](repeating: 0, count: 4096)
         guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw SpawnError.pty }
+        // Close-on-exec everywhere: tests run in parallel, and a child that inherits another
+        // test's pipe keeps it open, so that test never sees end of file.
+        for fd in [master, slave] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var pipeEnds: [Int32] = [-1, -1]
-        if !speechOnTerminal { guard pipe(&pipeEnds) == 0 else { throw SpawnError.pipe } }
+        if !speechOnTerminal { guard closeOnExecPipe(&pipeEnds) == 0 else { throw SpawnError.pipe } }
         home = NSTemporaryDirectory() + "sayline-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         var environment = ["TERM": "xterm", "INPUTRC": "/dev/null", "HOME": home, "LANG": "C.UTF-8",
@@ -169,7 +172,7 @@ public final class TerminalProcess {
 public func runPiped(_ arguments: [String], input: String, environment: [String: String] = [:],
               executable: String = TerminalProcess.binary, inputBytes: [UInt8]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-    guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw TerminalProcess.SpawnError.pipe }
+    guard closeOnExecPipe(&inPipe) == 0, closeOnExecPipe(&outPipe) == 0, closeOnExecPipe(&errPipe) == 0 else { throw TerminalProcess.SpawnError.pipe }
     var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
     env.merge(environment) { _, new in new }
     var actions = posix_spawn_file_actions_t()
@@ -205,8 +208,19 @@ public func runPiped(_ arguments: [String], input: String, environment: [String:
             }
         }
     }
+    // Output still open after ten quiet seconds: the child is stuck; end it rather than wait forever.
+    if open > 0 { kill(pid, SIGKILL) }
+    for fd in fds where fd.fd >= 0 { close(fd.fd) }
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     let signal = status & 0x7F
     return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
+/// A pipe whose ends are closed in any child that does not take them as its own stdio.
+/// (glibc's pipe2 is not visible to Swift without _GNU_SOURCE.)
+public func closeOnExecPipe(_ ends: inout [Int32]) -> Int32 {
+    guard pipe(&ends) == 0 else { return -1 }
+    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return 0
 }

@@ -22,7 +22,13 @@ struct Options: Equatable {
     static let version = "0.1.0"
     static let exitUsage: Int32 = 64
 
-    static let usage = "usage: sayline [--scene FILE] [--reduce-motion] [--verbosity terse|normal|verbose] [--plain] [--no-color] [--settle MS] [--speak [COMMAND]]"
+    static let usage = """
+    usage: sayline [--scene FILE] [--reduce-motion] [--verbosity terse|normal|verbose] [--plain] [--no-color] [--settle MS] [--speak [COMMAND]]
+           sayline run SCRIPT|- [OPTIONS]     (sayline run --help)
+           sayline audit [OPTIONS]            (sayline audit --help)
+           sayline describe [OPTIONS]         (sayline describe --help)
+           sayline scene --print | --check FILE
+    """
 
     static let help = """
     \(usage)

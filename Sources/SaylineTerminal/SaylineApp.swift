@@ -6,6 +6,14 @@ public enum SaylineApp {
     /// Runs Sayline and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         let environment = processEnvironment()
+        let rest = Array(arguments.dropFirst())
+        switch rest.first {
+        case "run": return RunCommand.main(Array(rest.dropFirst()), environment: environment)
+        case "audit": return AuditCommand.main(Array(rest.dropFirst()))
+        case "describe": return DescribeCommand.main(Array(rest.dropFirst()))
+        case "scene": return SceneCommand.main(Array(rest.dropFirst()))
+        default: break
+        }
         let displayIsTerminal = isatty(STDERR_FILENO) == 1
         switch Options.parse(Array(arguments.dropFirst()), environment: environment, displayIsTerminal: displayIsTerminal) {
         case .failure(let error):
@@ -24,11 +32,12 @@ public enum SaylineApp {
     }
 
     private static func startRepl(_ options: Options, environment: [String: String]) -> Int32 {
-        if let path = options.scenePath {
-            Diagnostics.write("sayline: \(path): scene files are not supported yet; run without --scene for the demo scene\n")
-            return 2
+        let scene: Scene
+        switch SceneFile.load(options.scenePath) {
+        case .failure(let failure): return failure.report()
+        case .success(let loaded): scene = loaded
         }
-        let session = Session(elements: DemoScene.elements, motion: options.motion, verbosity: options.verbosity)
+        let session = Session(elements: scene.elements, motion: options.motion, verbosity: options.verbosity)
         if isatty(STDIN_FILENO) != 1 {
             var reader = LineReader(session: session)
             return reader.run()

@@ -19,7 +19,7 @@ import Testing
         #expect(scale.tickCount == 20_000)
         #expect(scale.upperBound == 19_999)
         #expect(scale.cutsOffRequestedRange)
-        #expect(scale.repairs.map(\.field) == ["maximum"])
+        #expect(scale.repairs.map(\.field) == ["tickCount"])
         #expect(!TickScale(lowerBound: 0, upperBound: 19_999, step: 1).cutsOffRequestedRange)
     }
 

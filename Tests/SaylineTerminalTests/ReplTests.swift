@@ -2,8 +2,11 @@ import Foundation
 import PseudoTerminal
 import Testing
 
+/// Every test that starts the binary, one at a time: two cores, and real timing in each.
+@Suite(.serialized) struct EndToEndTests {}
+
 /// The real binary in a pseudo-terminal: what a keyboard user presses, what they hear.
-@Suite(.serialized) struct ReplTests {
+extension EndToEndTests { @Suite struct ReplTests {
     static let up = "\u{1B}[A", down = "\u{1B}[B", pageUp = "\u{1B}[5~", end = "\u{1B}[F", tab = "\t"
 
     @Test func startsByAnnouncingTheFocusedControl() throws {
@@ -183,7 +186,9 @@ import Testing
     }
 }
 
-@Suite struct PipedTests {
+}
+
+extension EndToEndTests { @Suite struct PipedTests {
     @Test func pipedStdinPrintsExactlyTheAnnouncements() throws {
         let result = try runPiped([], input: "inc\ninc\n")
         #expect(result.status == 0)
@@ -239,7 +244,7 @@ import Testing
         }
         // sayline in a terminal, its stdout piped straight into espeak-ng, which prints phonemes.
         var speech: [Int32] = [-1, -1], phonemes: [Int32] = [-1, -1]
-        guard pipe(&speech) == 0, pipe(&phonemes) == 0 else { Issue.record("no pipes"); return }
+        guard closeOnExecPipe(&speech) == 0, closeOnExecPipe(&phonemes) == 0 else { Issue.record("no pipes"); return }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -274,4 +279,5 @@ import Testing
         #expect(repl.exitStatus == nil)
         #expect(heard.contains("k'Il@gr"), "phonemes for 'kilograms': \(heard)")
     }
+}
 }

@@ -38,7 +38,7 @@ public struct TickScale: Sendable, Equatable {
         } else if upperBound < lower {
             repairs.append(Repair(field: "maximum", problem: "\(NumberText.plain(upperBound)) is below the minimum", replacement: "the minimum"))
         } else if ticks.isFinite, ticks > Double(cap - 1) {
-            repairs.append(Repair(field: "maximum", problem: "needs \(NumberText.plain(ticks + 1)) ticks, more than the cap of \(cap)", replacement: "a scale cut off at \(cap) ticks"))
+            repairs.append(Repair(field: "tickCount", problem: "needs \(NumberText.plain(ticks + 1)) ticks, more than the cap of \(cap)", replacement: "a scale cut off at \(cap) ticks"))
         }
         self.lowerBound = lower
         self.step = safeStep

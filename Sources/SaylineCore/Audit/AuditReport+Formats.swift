@@ -1,0 +1,141 @@
+/// The report as text for people (and screen readers), as JSON in axe-core's shape, and as JUnit XML.
+extension AuditReport {
+    /// Plain sentences, one finding a line; no tables or box drawing, so a screen reader reads it well.
+    public func text(source: String) -> String {
+        var lines = ["Audit of \(source): \(controlCount) \(controlCount == 1 ? "control" : "controls"), \(rules.count) rules."]
+        lines.append("\(violationCount) \(violationCount == 1 ? "violation" : "violations"), \(incompleteCount) incomplete, \(passCount) passes, \(inapplicableRules.count) inapplicable rules, \(suppressedCount) suppressed.")
+        let failing = rules.filter { !$0.violations.isEmpty }.sorted { $0.rule.impact > $1.rule.impact }
+        if !failing.isEmpty {
+            lines.append("")
+            lines.append("Violations:")
+            for outcome in failing {
+                for node in outcome.violations {
+                    lines.append("- \(outcome.rule.impact.rawValue): \(outcome.rule.id) on \(node.control) (\(Self.named(node))). \(node.message ?? outcome.rule.help).")
+                }
+            }
+        }
+        let unsure = rules.filter { !$0.incomplete.isEmpty }
+        if !unsure.isEmpty {
+            lines.append("")
+            lines.append("Incomplete, needs a person to check:")
+            for outcome in unsure {
+                for node in outcome.incomplete {
+                    lines.append("- \(outcome.rule.id) on \(node.control): \(node.message ?? outcome.rule.help).")
+                }
+            }
+        }
+        let suppressed = rules.filter { !$0.suppressed.isEmpty }
+        if !suppressed.isEmpty {
+            lines.append("")
+            lines.append("Suppressed:")
+            for outcome in suppressed {
+                for entry in outcome.suppressed {
+                    lines.append("- \(outcome.rule.id) on \(entry.node.control): \(entry.node.message ?? ""). Reason: \(entry.reason).")
+                }
+            }
+        }
+        if violationCount == 0 && incompleteCount == 0 {
+            lines.append("")
+            lines.append("No problems found.")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// axe-core's result shape: testEngine, violations, passes, incomplete, inapplicable (plus suppressed).
+    public func json(source: String, version: String) -> String {
+        func nodes(_ list: [Node], impact: Impact?) -> String {
+            "[" + list.map { node in
+                var fields = ["\"target\": [\(JSONWriter.string(node.control))]", "\"label\": \(JSONWriter.string(node.label))"]
+                if let impact { fields.append("\"impact\": \(JSONWriter.string(impact.rawValue))") }
+                if let message = node.message { fields.append("\"failureSummary\": \(JSONWriter.string(message))") }
+                return "{" + fields.joined(separator: ", ") + "}"
+            }.joined(separator: ", ") + "]"
+        }
+        func rule(_ outcome: RuleOutcome, _ list: [Node], impact: Bool) -> String {
+            let info = outcome.rule
+            var fields = ["\"id\": \(JSONWriter.string(info.id))",
+                          "\"impact\": " + (impact ? JSONWriter.string(info.impact.rawValue) : "null"),
+                          "\"description\": \(JSONWriter.string(info.help))",
+                          "\"help\": \(JSONWriter.string(info.help))",
+                          "\"tags\": [\(JSONWriter.string(info.source))]"]
+            fields.append("\"nodes\": " + nodes(list, impact: impact ? info.impact : nil))
+            return "    {" + fields.joined(separator: ", ") + "}"
+        }
+        func section(_ name: String, _ entries: [String]) -> String {
+            "  \"\(name)\": [" + (entries.isEmpty ? "]" : "\n" + entries.joined(separator: ",\n") + "\n  ]")
+        }
+        let violations = rules.filter { !$0.violations.isEmpty }.map { rule($0, $0.violations, impact: true) }
+        let passes = rules.filter { !$0.passes.isEmpty }.map { rule($0, $0.passes, impact: false) }
+        let incomplete = rules.filter { !$0.incomplete.isEmpty }.map { rule($0, $0.incomplete, impact: true) }
+        let inapplicable = rules.filter(\.isInapplicable).map { rule($0, [], impact: false) }
+        let suppressed = rules.filter { !$0.suppressed.isEmpty }.map { outcome in
+            "    {\"id\": \(JSONWriter.string(outcome.rule.id)), \"impact\": \(JSONWriter.string(outcome.rule.impact.rawValue)), \"nodes\": [" +
+                outcome.suppressed.map { "{\"target\": [\(JSONWriter.string($0.node.control))], \"failureSummary\": \(JSONWriter.string($0.node.message ?? "")), \"reason\": \(JSONWriter.string($0.reason))}" }.joined(separator: ", ") + "]}"
+        }
+        return "{\n" + [
+            "  \"testEngine\": {\"name\": \"sayline\", \"version\": \(JSONWriter.string(version))}",
+            "  \"url\": \(JSONWriter.string(source))",
+            "  \"controlCount\": \(controlCount)",
+            section("violations", violations),
+            section("passes", passes),
+            section("incomplete", incomplete),
+            section("inapplicable", inapplicable),
+            section("suppressed", suppressed),
+        ].joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// One test case per rule and control; violations are failures, incomplete and suppressed are skipped.
+    public func junit(source: String) -> String {
+        var cases: [String] = []
+        var failures = 0, skipped = 0
+        for outcome in rules {
+            let rule = outcome.rule
+            for node in outcome.violations {
+                failures += 1
+                cases.append("    <testcase classname=\(Self.xml(rule.id)) name=\(Self.xml(node.control))><failure type=\(Self.xml(rule.impact.rawValue)) message=\(Self.xml(node.message ?? rule.help))/></testcase>")
+            }
+            for node in outcome.incomplete {
+                skipped += 1
+                cases.append("    <testcase classname=\(Self.xml(rule.id)) name=\(Self.xml(node.control))><skipped message=\(Self.xml("incomplete: " + (node.message ?? rule.help)))/></testcase>")
+            }
+            for entry in outcome.suppressed {
+                skipped += 1
+                cases.append("    <testcase classname=\(Self.xml(rule.id)) name=\(Self.xml(entry.node.control))><skipped message=\(Self.xml("suppressed: " + entry.reason))/></testcase>")
+            }
+            for node in outcome.passes {
+                cases.append("    <testcase classname=\(Self.xml(rule.id)) name=\(Self.xml(node.control))/>")
+            }
+        }
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="sayline audit" tests="\(cases.count)" failures="\(failures)" skipped="\(skipped)">
+          <testsuite name=\(Self.xml(source)) tests="\(cases.count)" failures="\(failures)" skipped="\(skipped)">
+        \(cases.joined(separator: "\n"))
+          </testsuite>
+        </testsuites>
+
+        """
+    }
+
+    private static func named(_ node: Node) -> String {
+        node.label.isEmpty ? "no name" : "\"\(node.label)\""
+    }
+
+    /// An XML attribute value, quoted and escaped.
+    static func xml(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                // XML 1.0 has no form for most control characters at all.
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,230 @@
+/// Reads a scene file into elements, reporting every problem with its line and JSON path.
+///
+/// Structure and types are checked strictly (a typo in a key is an error, not a silent default);
+/// values that are usable but out of range are passed to the controls, which repair them and
+/// record it for the audit.
+public struct SceneDecoder {
+    private var problems: [SceneProblem] = []
+
+    /// - Complexity: O(n) in the file's size.
+    public static func decode(_ bytes: [UInt8]) -> Result<Scene, SceneError> {
+        guard bytes.count <= Scene.maximumFileSize else {
+            return .failure(SceneError([SceneProblem(line: 1, path: "", message: "the file is \(bytes.count) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)")]))
+        }
+        let root: JSONNode
+        switch JSONParser.parse(bytes) {
+        case .failure(let error): return .failure(SceneError([SceneProblem(line: error.line, path: "", message: "not valid JSON: \(error.message)")]))
+        case .success(let node): root = node
+        }
+        var decoder = SceneDecoder()
+        let scene = decoder.scene(root)
+        if decoder.problems.isEmpty, let scene { return .success(scene) }
+        return .failure(SceneError(decoder.problems))
+    }
+
+    private mutating func problem(_ node: JSONNode, _ path: String, _ message: String) {
+        problems.append(SceneProblem(line: node.line, path: path, message: message))
+    }
+
+    private mutating func scene(_ root: JSONNode) -> Scene? {
+        guard let members = object(root, "", allowed: ["version", "controls", "suppress"]) else { return nil }
+        if let version = members["version"] {
+            if case .number(let number) = version.value, number == 1 {} else { problem(version, "version", "must be 1") }
+        }
+        guard let controlsNode = members["controls"] else {
+            problem(root, "", "a scene needs \"controls\": a list of controls")
+            return nil
+        }
+        guard case .array(let list) = controlsNode.value else {
+            problem(controlsNode, "controls", "must be an array")
+            return nil
+        }
+        guard !list.isEmpty else {
+            problem(controlsNode, "controls", "needs at least one control")
+            return nil
+        }
+        guard list.count <= Scene.maximumControls else {
+            problem(controlsNode, "controls", "has \(list.count) controls, more than the limit of \(Scene.maximumControls)")
+            return nil
+        }
+        var elements: [AdjustableElement] = []
+        elements.reserveCapacity(list.count)
+        var seen: [String: Int] = [:]
+        for (offset, node) in list.enumerated() {
+            let path = "controls[\(offset)]"
+            guard let element = control(node, path) else { continue }
+            let key = element.identity.id.lowercased()
+            if let first = seen[key] {
+                problem(node, path + ".id", "\"\(element.identity.id)\" is already the id of controls[\(first)]")
+            } else {
+                seen[key] = offset
+            }
+            elements.append(element)
+        }
+        var suppressions: [Suppression] = []
+        if let node = members["suppress"] {
+            if case .array(let entries) = node.value {
+                for (offset, entry) in entries.enumerated() {
+                    if let suppression = suppression(entry, "suppress[\(offset)]") { suppressions.append(suppression) }
+                }
+            } else {
+                problem(node, "suppress", "must be an array")
+            }
+        }
+        return Scene(elements: elements, suppressions: suppressions)
+    }
+
+    private mutating func suppression(_ node: JSONNode, _ path: String) -> Suppression? {
+        guard let members = object(node, path, allowed: ["rule", "control", "reason"]) else { return nil }
+        guard let rule = requiredText(members, "rule", node, path) else { return nil }
+        guard let reason = requiredText(members, "reason", node, path), !reason.isEmpty else {
+            if members["reason"] != nil { problem(node, path + ".reason", "must not be empty: say why the finding is accepted") }
+            return nil
+        }
+        return Suppression(rule: rule, control: text(members, "control", path), reason: reason)
+    }
+
+    private static let common = ["kind", "id", "label", "shortName", "unit", "hint", "value", "min", "max", "step"]
+    private static let kindKeys: [String: [String]] = [
+        "ruler": common + ["majorEvery", "tickSpacing"],
+        "rating": common,
+        "digitroll": common + ["digits", "prefix", "separator", "leadingZeros", "order", "stagger", "response", "damping", "start", "pageSteps"],
+    ]
+
+    private mutating func control(_ node: JSONNode, _ path: String) -> AdjustableElement? {
+        guard case .object(let pairs) = node.value else {
+            problem(node, path, "must be an object")
+            return nil
+        }
+        let members = Dictionary(pairs.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
+        guard let kindNode = members["kind"] else {
+            problem(node, path + ".kind", "is missing: ruler, rating or digitroll")
+            return nil
+        }
+        guard case .string(let kind) = kindNode.value, let allowed = Self.kindKeys[kind] else {
+            problem(kindNode, path + ".kind", "must be ruler, rating or digitroll")
+            return nil
+        }
+        for (key, child) in pairs where !allowed.contains(key) {
+            problem(child, path + "." + key, "is not a setting of a \(kind)")
+        }
+        guard let id = requiredText(members, "id", node, path) else { return nil }
+        if id.isEmpty || id.contains(where: { $0 == " " }) {
+            problem(members["id"] ?? node, path + ".id", "must be one word, not empty")
+        }
+        let identity = ControlIdentity(id: id, label: text(members, "label", path) ?? "",
+                                       shortName: text(members, "shortName", path),
+                                       unit: unit(members["unit"], path + ".unit"), hint: text(members, "hint", path))
+        let minimum = number(members, "min", path)
+        let maximum = number(members, "max", path)
+        let step = number(members, "step", path)
+        let value = number(members, "value", path)
+        let kindValue: ControlKind
+        switch kind {
+        case "ruler":
+            kindValue = .ruler(RulerPicker(minimum: minimum ?? 0, maximum: maximum ?? 100, step: step ?? 1,
+                                           majorEvery: whole(members, "majorEvery", path) ?? 10,
+                                           tickSpacing: number(members, "tickSpacing", path) ?? 12))
+        case "rating":
+            kindValue = .rating(StarRating(minimum: minimum ?? 0, maximum: maximum ?? 10, step: step ?? 1))
+        default:
+            var order = DigitRollOrder.rtl
+            if let orderNode = members["order"] {
+                if case .string(let word) = orderNode.value, let parsed = DigitRollOrder(rawValue: word) {
+                    order = parsed
+                } else {
+                    problem(orderNode, path + ".order", "must be rtl, ltr or all")
+                }
+            }
+            kindValue = .digitRoll(DigitRoll(columns: whole(members, "digits", path) ?? 6,
+                                             prefix: text(members, "prefix", path) ?? "",
+                                             separator: text(members, "separator", path) ?? ",",
+                                             leadingZeros: flag(members, "leadingZeros", path) ?? false,
+                                             startDigit: whole(members, "start", path) ?? 0, order: order,
+                                             stagger: number(members, "stagger", path) ?? 60,
+                                             response: number(members, "response", path) ?? 0.55,
+                                             damping: number(members, "damping", path) ?? 0.82,
+                                             step: step ?? 1, pageStepCount: whole(members, "pageSteps", path) ?? 10,
+                                             minimum: minimum, maximum: maximum))
+        }
+        return AdjustableElement(identity: identity, kind: kindValue, value: value ?? kindValue.control.scale.lowerBound)
+    }
+
+    private mutating func unit(_ node: JSONNode?, _ path: String) -> UnitWords? {
+        guard let node else { return nil }
+        guard let members = object(node, path, allowed: ["singular", "plural", "symbol"]) else { return nil }
+        guard let singular = requiredText(members, "singular", node, path),
+              let plural = requiredText(members, "plural", node, path) else { return nil }
+        return UnitWords(singular: singular, plural: plural, symbol: text(members, "symbol", path))
+    }
+
+    private mutating func object(_ node: JSONNode, _ path: String, allowed: [String]) -> [String: JSONNode]? {
+        guard case .object(let pairs) = node.value else {
+            problem(node, path, "must be an object")
+            return nil
+        }
+        var members: [String: JSONNode] = [:]
+        for (key, child) in pairs {
+            let childPath = path.isEmpty ? key : path + "." + key
+            if !allowed.contains(key) {
+                problem(child, childPath, "is not a known key (expected one of: \(allowed.joined(separator: ", ")))")
+            } else if members[key] != nil {
+                problem(child, childPath, "appears twice")
+            } else {
+                members[key] = child
+            }
+        }
+        return members
+    }
+
+    private mutating func requiredText(_ members: [String: JSONNode], _ key: String, _ parent: JSONNode, _ path: String) -> String? {
+        guard members[key] != nil else {
+            problem(parent, path.isEmpty ? key : path + "." + key, "is missing")
+            return nil
+        }
+        return text(members, key, path)
+    }
+
+    private mutating func text(_ members: [String: JSONNode], _ key: String, _ path: String) -> String? {
+        guard let node = members[key] else { return nil }
+        let childPath = path.isEmpty ? key : path + "." + key
+        guard case .string(let value) = node.value else {
+            problem(node, childPath, "must be a string, not \(node.value.kindName)")
+            return nil
+        }
+        guard value.count <= Scene.maximumTextLength else {
+            problem(node, childPath, "is \(value.count) characters, more than the limit of \(Scene.maximumTextLength)")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func number(_ members: [String: JSONNode], _ key: String, _ path: String) -> Double? {
+        guard let node = members[key] else { return nil }
+        guard case .number(let value) = node.value else {
+            problem(node, path + "." + key, "must be a number, not \(node.value.kindName)")
+            return nil
+        }
+        // A number too large for a Double arrives as infinity: the control repairs it and the audit says so.
+        return value
+    }
+
+    private mutating func whole(_ members: [String: JSONNode], _ key: String, _ path: String) -> Int? {
+        guard let value = number(members, key, path) else { return nil }
+        guard value.isFinite, value == value.rounded() else {
+            problem(members[key] ?? JSONNode(value: .null, line: 1), path + "." + key, "must be a whole number")
+            return nil
+        }
+        // Far outside any sane setting, but kept inside Int so the control can repair it.
+        return Int(min(max(value, -1e9), 1e9))
+    }
+
+    private mutating func flag(_ members: [String: JSONNode], _ key: String, _ path: String) -> Bool? {
+        guard let node = members[key] else { return nil }
+        guard case .bool(let value) = node.value else {
+            problem(node, path + "." + key, "must be true or false, not \(node.value.kindName)")
+            return nil
+        }
+        return value
+    }
+}

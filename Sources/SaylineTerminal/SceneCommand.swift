@@ -1,0 +1,43 @@
+import SaylineCore
+
+/// `sayline scene --print` writes the demo scene as a starting point;
+/// `sayline scene --check FILE` reports a scene's problems, or says it is valid.
+enum SceneCommand {
+    static let usage = "usage: sayline scene --print | --check FILE"
+    static let help = """
+    \(usage)
+
+      --print        print the built-in demo scene in the scene format (Docs/scene.md)
+      --check FILE   check a scene file: every problem as FILE:LINE: PATH: MESSAGE
+
+    Exit status: 0, 2 a bad scene, 64 a usage error.
+    """
+
+    static func main(_ arguments: [String]) -> Int32 {
+        var reader = Arguments(arguments)
+        do throws(UsageError) {
+            switch reader.next() {
+            case .option("-h")?, .option("--help")?:
+                return SpeechChannel.writeAll(help + "\n") ? 0 : 1
+            case .option("--print")?:
+                if let extra = reader.next() { throw UsageError.unknown(extra) }
+                return SpeechChannel.writeAll(SceneEncoder.encode(.demo)) ? 0 : 1
+            case .option("--check")?:
+                let path = try reader.value(for: "--check")
+                if let extra = reader.next() { throw UsageError.unknown(extra) }
+                switch SceneFile.load(path) {
+                case .failure(let failure): return failure.report()
+                case .success(let scene):
+                    return SpeechChannel.writeAll("\(TextSanitiser.echo(path, limit: 200)): valid, \(scene.elements.count) controls\n") ? 0 : 1
+                }
+            case let item?:
+                throw UsageError.unknown(item)
+            case nil:
+                throw UsageError("scene needs --print or --check FILE")
+            }
+        } catch {
+            Diagnostics.write("sayline scene: \(error.message)\n\(usage)\n")
+            return Options.exitUsage
+        }
+    }
+}
