@@ -33,7 +33,7 @@ public enum SceneEncoder {
         if let hint = identity.hint { fields.append(("hint", JSONWriter.string(hint))) }
         fields.append(("value", JSONWriter.number(element.value)))
         fields.append(("min", JSONWriter.number(scale.lowerBound)))
-        fields.append(("max", JSONWriter.number(scale.upperBound)))
+        fields.append(("max", JSONWriter.number(scale.requestedUpperBound)))
         fields.append(("step", JSONWriter.number(scale.step)))
         switch element.kind {
         case .ruler(let ruler):

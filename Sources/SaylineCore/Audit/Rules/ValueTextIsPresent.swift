@@ -1,6 +1,7 @@
 /// Every value has text to show and to say.
 ///
-/// Flags: a value, anywhere on the scale, whose display text or spoken text is empty.
+/// Flags: a value, anywhere on the scale, whose display text or spoken text is empty, and unit
+/// words left empty, which leave the value heard as a bare number.
 public struct ValueTextIsPresent: AuditRule {
     public let id = "value-text-present"
     public let impact = Impact.critical
@@ -10,6 +11,9 @@ public struct ValueTextIsPresent: AuditRule {
     public init() {}
 
     public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+        if let unit = element.identity.unit, unit.singular.isEmpty || unit.plural.isEmpty {
+            return .violation("The unit has no \(unit.plural.isEmpty ? "plural" : "singular") word: values are heard without their unit")
+        }
         let indices = AuditContext.stepsToCheck(element.scale) + [element.scale.tickCount - 1, element.index]
         for index in indices {
             let moved = AuditContext.element(element, at: index)

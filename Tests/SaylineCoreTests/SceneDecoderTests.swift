@@ -1,0 +1,179 @@
+import Testing
+@testable import SaylineCore
+
+@Suite struct SceneDecoderTests {
+    func problems(_ json: String) -> [String] {
+        switch SceneDecoder.decode(Array(json.utf8)) {
+        case .success: return []
+        case .failure(let error): return error.problems.map { $0.formatted(file: "scene.json") }
+        }
+    }
+
+    func scene(_ json: String) throws -> Scene {
+        try SceneDecoder.decode(Array(json.utf8)).get()
+    }
+
+    @Test func theDemoSceneRoundTripsThroughItsOwnFormat() throws {
+        let printed = SceneEncoder.encode(.demo)
+        let decoded = try scene(printed)
+        #expect(decoded.elements == Scene.demo.elements)
+        #expect(SceneEncoder.encode(decoded) == printed)
+    }
+
+    @Test func suppressionsRoundTrip() throws {
+        let original = Scene(elements: DemoScene.elements, suppressions: [Suppression(rule: "name-unique", control: nil, reason: "two \"views\"")])
+        #expect(try scene(SceneEncoder.encode(original)) == original)
+    }
+
+    @Test func everyProblemIsReportedWithItsLineAndPath() {
+        let json = """
+        {
+          "controls": [
+            {"kind": "ruler", "id": "a", "step": "0.5"},
+            {"kind": "dial", "id": "b"},
+            {"kind": "rating", "id": "a", "colour": "red"},
+            {"id": "c"},
+            {"kind": "digitroll", "id": "d", "digits": 2.5, "order": "up"}
+          ]
+        }
+        """
+        #expect(problems(json) == [
+            "scene.json:3: controls[0].step: must be a number, not a string",
+            "scene.json:4: controls[1].kind: must be ruler, rating or digitroll",
+            "scene.json:5: controls[2].colour: is not a setting of a rating",
+            "scene.json:5: controls[2].id: \"a\" is already the id of controls[0]",
+            "scene.json:6: controls[3].kind: is missing: ruler, rating or digitroll",
+            "scene.json:7: controls[4].order: must be rtl, ltr or all",
+            "scene.json:7: controls[4].digits: must be a whole number",
+        ])
+    }
+
+    @Test func structuralMistakesAreNamed() {
+        #expect(problems("[]") == ["scene.json:1: must be an object"])
+        #expect(problems("{}") == ["scene.json:1: a scene needs \"controls\": a list of controls"])
+        #expect(problems("{\"controls\": {}}") == ["scene.json:1: controls: must be an array"])
+        #expect(problems("{\"controls\": []}") == ["scene.json:1: controls: needs at least one control"])
+        #expect(problems("{\"controls\": [3]}") == ["scene.json:1: controls[0]: must be an object"])
+        #expect(problems("{\"version\": 2, \"controls\": [{\"kind\": \"rating\", \"id\": \"r\"}]}") == ["scene.json:1: version: must be 1"])
+        #expect(problems("{\"controls\": [{\"kind\": \"rating\"}]}") == ["scene.json:1: controls[0].id: is missing"])
+        #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"two words\"}]}") == ["scene.json:1: controls[0].id: must be one word, not empty"])
+        #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"r\"}], \"suppress\": [{\"rule\": \"x\"}]}") == ["scene.json:1: suppress[0].reason: is missing"])
+        #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"r\"}], \"extra\": 1}").first?.hasPrefix("scene.json:1: extra: is not a known key") == true)
+    }
+
+    @Test func syntaxErrorsGiveTheirLine() {
+        #expect(problems("{\n\"controls\": [\n  {\"kind\": \"rating\",}\n]}") == ["scene.json:3: not valid JSON: expected a key in double quotes"])
+        #expect(problems("{\"controls\": [") == ["scene.json:1: not valid JSON: the document ends where a value was expected"])
+        #expect(problems("{\"a\": \"unterminated\n\"}").first == "scene.json:1: not valid JSON: a string runs past the end of its line")
+        #expect(problems(String(repeating: "[", count: 10_000)) == ["scene.json:1: not valid JSON: nested more than 64 levels deep"])
+        #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"r\", \"value\": NaN}]}") == ["scene.json:1: not valid JSON: unexpected character where a value was expected"])
+        #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"r\", \"value\": \"NaN\"}]}") == ["scene.json:1: controls[0].value: must be a number, not a string"])
+    }
+
+    @Test func limitsAreEnforcedWithClearMessages() {
+        let long = String(repeating: "x", count: 201)
+        #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"r\", \"label\": \"\(long)\"}]}") == ["scene.json:1: controls[0].label: is 201 characters, more than the limit of 200"])
+        let tooMany = "{\"controls\": [" + Array(repeating: "{\"kind\": \"rating\", \"id\": \"r\"}", count: 10_001).joined(separator: ",") + "]}"
+        #expect(problems(tooMany) == ["scene.json:1: controls: has 10001 controls, more than the limit of 10000"])
+        let huge = [UInt8](repeating: 0x20, count: Scene.maximumFileSize + 1)
+        guard case .failure(let error) = SceneDecoder.decode(huge) else { Issue.record("a 16 MiB + 1 file was read"); return }
+        #expect(error.problems.first?.message.contains("16 MiB") == true)
+    }
+
+    @Test func tenThousandControlsAreFine() throws {
+        let json = "{\"controls\": [" + (0..<10_000).map { "{\"kind\": \"ruler\", \"id\": \"r\($0)\", \"label\": \"Ruler \($0)\", \"max\": 19999}" }.joined(separator: ",") + "]}"
+        #expect(try scene(json).elements.count == 10_000)
+    }
+
+    @Test func hostileValuesAreRepairedNotRefused() throws {
+        let decoded = try scene("""
+        {"controls": [
+          {"kind": "ruler", "id": "a", "label": "Evil\\u001b[2J\\u001b]0;x\\u0007 name", "min": -1e308, "max": 1e308, "step": 1e-300, "value": 1e308},
+          {"kind": "ruler", "id": "b", "label": "B", "max": 1e400},
+          {"kind": "digitroll", "id": "c", "label": "C", "digits": 1e30, "stagger": -5, "prefix": "\\u001b[31m$"}
+        ]}
+        """)
+        #expect(decoded.elements[0].identity.label == "Evil name")
+        #expect(decoded.elements[0].value.isFinite)
+        #expect(decoded.elements[1].repairs.map(\.field) == ["maximum"])
+        guard case .digitRoll(let roll) = decoded.elements[2].kind else { Issue.record("not a roll"); return }
+        #expect(roll.columns == 9 && roll.stagger == 0 && roll.prefix == "$")
+    }
+
+    @Test func jsonStringsDecodeEscapesAndUnicode() throws {
+        let node = try JSONParser.parse(Array(#"{"a": "\u00e9\ud83d\ude00\n\"", "b": [1, -2.5e3, true, null]}"#.utf8)).get()
+        guard case .object(let members) = node.value else { Issue.record("not an object"); return }
+        #expect(members[0].node.value == .string("é😀\n\""))
+        #expect(members[1].node.value == .array([JSONNode(value: .number(1), line: 1), JSONNode(value: .number(-2500), line: 1),
+                                                 JSONNode(value: .bool(true), line: 1), JSONNode(value: .null, line: 1)]))
+        #expect((try? JSONParser.parse(Array(#""\ud800""#.utf8)).get()) == nil)
+        #expect((try? JSONParser.parse(Array("01".utf8)).get()) == nil)
+        #expect((try? JSONParser.parse([0x22, 0xFF, 0x22]).get()) == nil)
+        #expect(JSONWriter.string("a\"b\\c\u{1B}") == #""a\"b\\c\u001b""#)
+    }
+}
+
+@Suite struct ScriptTests {
+    func run(_ text: String, elements: [AdjustableElement] = DemoScene.elements, motion: MotionPreference = .full) throws -> [(line: Int, heard: [String], failure: String?)] {
+        let script = try Script.parse(text).get()
+        var runner = ScriptRunner(session: Session(elements: elements, motion: motion))
+        return script.steps.map { step in
+            let result = runner.run(step)
+            return (step.line, result.announcements.map(\.text), result.failure)
+        }
+    }
+
+    @Test func expectationsPassAndFailWithWhatWasHeard() throws {
+        let results = try run("""
+        # adjust the weight
+        inc
+        expect "62.5 kilograms"
+        expect value weight 62.5
+        expect focus weight
+        expect frames 41
+
+        say
+        expect "62.5 kilograms"
+        expect silent
+        expect value weight 70
+        expect focus rating
+        expect frames 3
+        """)
+        let failures = results.compactMap { result in result.failure.map { "\(result.line): \($0)" } }
+        #expect(failures == [
+            "9: expected \"62.5 kilograms\", heard \"Weight in kilograms, 62.5 kilograms, adjustable\"",
+            "10: expected silence, heard \"Weight in kilograms, 62.5 kilograms, adjustable\"",
+            "11: expected weight at 70, it is at 62.5",
+            "12: expected focus on rating, focus is on weight",
+            "13: expected 3 intermediate frames, drew 0",
+        ])
+    }
+
+    @Test func reduceMotionMeansNoFrames() throws {
+        let results = try run("inc\nexpect frames 0\n", motion: .reduce)
+        #expect(results.allSatisfy { $0.failure == nil })
+    }
+
+    @Test func malformedLinesAreAllReportedWithTheirNumbers() {
+        guard case .failure(let error) = Script.parse("inc\nfrobnicate\nexpect \"open\nexpect frames many\nexpect value weight\nexpect\ninc 0\n") else {
+            Issue.record("a malformed script was accepted"); return
+        }
+        #expect(error.problems.map(\.line) == [2, 3, 4, 5, 6, 7])
+        #expect(error.problems.first?.message == "Unknown command: frobnicate. Type help for commands")
+    }
+
+    @Test func expectationsMustNameControlsOfTheScene() throws {
+        let script = try Script.parse("expect focus nowhere\nexpect value weight 3\n").get()
+        let runner = ScriptRunner(session: Session(elements: DemoScene.elements))
+        #expect(runner.unknownControls(in: script) == [ScriptProblem(line: 1, message: "no control named nowhere in the scene")])
+    }
+
+    @Test func transcriptsCompareLineByLine() {
+        let heard = Transcript.lines(command: "inc", announcements: [Announcement("62.5 kilograms", kind: .change)])
+        #expect(heard == ["> inc", "62.5 kilograms"])
+        #expect(Transcript.firstDifference(expected: heard, heard: heard) == nil)
+        let difference = Transcript.firstDifference(expected: ["> inc", "63 kilograms"], heard: heard)
+        #expect(difference?.line == 2 && difference?.expected == "63 kilograms" && difference?.heard == "62.5 kilograms")
+        #expect(Transcript.firstDifference(expected: heard + ["> dec"], heard: heard)?.heard == nil)
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import PseudoTerminal
+import SaylineCore
+import Testing
+
+/// `sayline run`, `audit`, `describe` and `scene`, through the built binary.
+extension EndToEndTests { @Suite struct SubcommandTests {
+    /// A scratch folder with files in it, removed afterwards.
+    final class Folder {
+        let path = NSTemporaryDirectory() + "sayline-files-\(UUID().uuidString)"
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+        func file(_ name: String, _ text: String) throws -> String {
+            let file = path + "/" + name
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        func read(_ name: String) -> String? { try? String(contentsOfFile: path + "/" + name, encoding: .utf8) }
+    }
+
+    static let badScene = """
+    {
+      "controls": [
+        {"kind": "ruler", "id": "w", "label": "Weight", "step": "0.5"},
+        {"kind": "dial", "id": "x"}
+      ]
+    }
+    """
+
+    static let flawedScene = """
+    {"controls": [
+      {"kind": "ruler", "id": "volume", "label": "Volume slider", "min": 0, "max": 10},
+      {"kind": "rating", "id": "stars", "label": "Stars", "step": 0.5},
+      {"kind": "digitroll", "id": "cash", "label": "Cash", "value": 5, "prefix": "$"}
+    ],
+    "suppress": [{"rule": "name-no-role-words", "control": "volume", "reason": "the product is called Volume Slider"}]}
+    """
+
+    @Test func runAnnouncesEveryChangeAndChecksExpectations() throws {
+        let folder = try Folder()
+        let script = try folder.file("ok.say", "inc\ninc\nexpect \"63 kilograms\"\nexpect value weight 63\n")
+        let passed = try runPiped(["run", script], input: "")
+        #expect(passed.status == 0)
+        #expect(passed.stdout == "62.5 kilograms\n63 kilograms\n")
+        let failing = try folder.file("bad.say", "inc\nexpect \"99 kilograms\"\ninc\nexpect focus rating\n")
+        let stopped = try runPiped(["run", failing], input: "")
+        #expect(stopped.status == 1)
+        #expect(stopped.stderr == "\(failing):2: expected \"99 kilograms\", heard \"62.5 kilograms\"\n")
+        #expect(stopped.stdout == "62.5 kilograms\n")
+        let all = try runPiped(["run", failing, "--keep-going"], input: "")
+        #expect(all.status == 1)
+        #expect(all.stderr.split(separator: "\n").count == 2)
+        #expect(all.stdout == "62.5 kilograms\n63 kilograms\n")
+    }
+
+    @Test func runReadsStdinAndAScene() throws {
+        let folder = try Folder()
+        let scene = try folder.file("scene.json", #"{"controls": [{"kind": "rating", "id": "r", "label": "Rating"}]}"#)
+        let result = try runPiped(["run", "-", "--scene", scene, "--reduce-motion", "--verbosity", "terse"], input: "inc 3\nexpect \"3 out of 10\"\nexpect frames 0\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "3 out of 10\n")
+    }
+
+    @Test func malformedScriptsAndScenesExitTwoWithFileAndLine() throws {
+        let folder = try Folder()
+        let script = try folder.file("broken.say", "inc\n\nfrobnicate\nexpect frames lots\n")
+        let result = try runPiped(["run", script], input: "")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "\(script):3: Unknown command: frobnicate. Type help for commands\n\(script):4: expect frames takes a whole number: expect frames 0\n")
+        let scene = try folder.file("bad.json", Self.badScene)
+        let bad = try runPiped(["run", "-", "--scene", scene], input: "inc\n")
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "\(scene):3: controls[0].step: must be a number, not a string\n\(scene):4: controls[1].kind: must be ruler, rating or digitroll\n")
+        let missing = try runPiped(["run", folder.path + "/nope.say"], input: "")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot be read"))
+        #expect(try runPiped(["run"], input: "").status == 64)
+    }
+
+    @Test func transcriptsAreWrittenAndChecked() throws {
+        let folder = try Folder()
+        let script = try folder.file("t.say", "inc\nset abc\n# comment\nnext\n")
+        let golden = folder.path + "/golden.txt"
+        #expect(try runPiped(["run", script, "--transcript", golden], input: "").status == 0)
+        #expect(folder.read("golden.txt") == "> inc\n62.5 kilograms\n> set abc\nNot a number: abc. Weight takes 40 to 120 in steps of 0.5\n> next\nRating, 0 out of 10, adjustable\n")
+        #expect(try runPiped(["run", script, "--check-transcript", golden], input: "").status == 0)
+        let changed = try folder.file("changed.say", "inc 2\nset abc\nnext\n")
+        let mismatch = try runPiped(["run", changed, "--check-transcript", golden], input: "")
+        #expect(mismatch.status == 1)
+        #expect(mismatch.stderr == "\(golden):1: expected \"> inc\", heard \"> inc 2\"\n")
+    }
+
+    @Test func auditPassesTheDemoAndFlagsAFlawedScene() throws {
+        let demo = try runPiped(["audit"], input: "")
+        #expect(demo.status == 0)
+        #expect(demo.stdout.contains("0 violations"))
+        let folder = try Folder()
+        let scene = try folder.file("flawed.json", Self.flawedScene)
+        let text = try runPiped(["audit", "--scene", scene], input: "")
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("- serious: no-silent-steps on stars"))
+        #expect(text.stdout.contains("- serious: spoken-text-speakable on cash"))
+        #expect(text.stdout.contains("Suppressed:\n- name-no-role-words on volume"))
+        #expect(try runPiped(["audit", "--scene", scene, "--fail-on", "critical"], input: "").status == 0)
+    }
+
+    @Test func auditWritesJSONAndJUnitAtomically() throws {
+        let folder = try Folder()
+        let scene = try folder.file("flawed.json", Self.flawedScene)
+        let json = try runPiped(["audit", "--scene", scene, "--format", "json", "--output", folder.path + "/report.json"], input: "")
+        #expect(json.status == 1)
+        #expect(json.stdout.isEmpty)
+        let report = try #require(folder.read("report.json"))
+        let parsed = try JSONParser.parse(Array(report.utf8)).get()
+        guard case .object(let members) = parsed.value else { Issue.record("not an object"); return }
+        #expect(members.map(\.key).contains("violations"))
+        let junit = try runPiped(["audit", "--scene", scene, "--format", "junit"], input: "")
+        #expect(junit.stdout.hasPrefix("<?xml version=\"1.0\""))
+        #expect(junit.stdout.contains("<failure type=\"serious\""))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".tmp.") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func auditRefusesABadSceneAndBadOptions() throws {
+        let folder = try Folder()
+        let scene = try folder.file("bad.json", Self.badScene)
+        let bad = try runPiped(["audit", "--scene", scene], input: "")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("\(scene):3: controls[0].step"))
+        let huge = folder.path + "/huge.json"
+        FileManager.default.createFile(atPath: huge, contents: Data(count: 20 * 1024 * 1024))
+        let tooLarge = try runPiped(["audit", "--scene", huge], input: "")
+        #expect(tooLarge.status == 2)
+        #expect(tooLarge.stderr.contains("more than the limit"))
+        for arguments in [["audit", "--format", "pdf"], ["audit", "--fail-on", "bad"], ["audit", "--max-change-words", "0"], ["audit", "stray"]] {
+            let result = try runPiped(arguments, input: "")
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("usage: sayline audit"))
+        }
+    }
+
+    @Test func describeSaysWhatAScreenReaderWould() throws {
+        let text = try runPiped(["describe"], input: "")
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("Weight in kilograms: 62 kilograms. Adjustable. Up or down arrow adjusts by 0.5"))
+        let json = try runPiped(["describe", "--format", "json"], input: "")
+        let parsed = try JSONParser.parse(Array(json.stdout.utf8)).get()
+        guard case .array(let entries) = parsed.value else { Issue.record("not an array"); return }
+        #expect(entries.count == 3)
+    }
+
+    @Test func sceneIsPrintedAndChecked() throws {
+        let printed = try runPiped(["scene", "--print"], input: "")
+        #expect(printed.status == 0)
+        let folder = try Folder()
+        let path = try folder.file("demo.json", printed.stdout)
+        let checked = try runPiped(["scene", "--check", path], input: "")
+        #expect(checked.stdout == "\(path): valid, 3 controls\n")
+        let bad = try folder.file("bad.json", Self.badScene)
+        #expect(try runPiped(["scene", "--check", bad], input: "").status == 2)
+        #expect(try runPiped(["scene"], input: "").status == 64)
+    }
+
+    @Test func theReplLoadsAScene() throws {
+        let folder = try Folder()
+        let scene = try folder.file("s.json", #"{"controls": [{"kind": "rating", "id": "stars", "label": "Stars"}]}"#)
+        let result = try runPiped(["--scene", scene], input: "inc\n")
+        #expect(result.stdout == "Stars, 0 out of 10, adjustable\n1 out of 10\n")
+        let bad = try folder.file("bad.json", Self.badScene)
+        #expect(try runPiped(["--scene", bad], input: "").status == 2)
+    }
+
+    @Test func escapeSequencesInASceneNeverReachAnyOutput() throws {
+        let folder = try Folder()
+        let scene = try folder.file("evil.json", #"{"controls": [{"kind": "ruler", "id": "e", "label": "Evil\u001b]0;pwned\u0007\u001b[2J label", "unit": {"singular": "x\u001b[31m", "plural": "xs\u009b2J"}}]}"#)
+        for arguments in [["describe", "--scene", scene], ["audit", "--scene", scene], ["run", "-", "--scene", scene]] {
+            let result = try runPiped(arguments, input: "inc\nsay\n")
+            #expect(!result.stdout.contains("\u{1B}"))
+            #expect(!result.stdout.contains("\u{9B}"))
+            #expect(!result.stdout.contains("\u{07}"))
+        }
+        let terminal = try TerminalProcess(["--scene", scene])
+        terminal.waitForDisplay("e> ")
+        #expect(!terminal.displayText.contains("pwned"))
+        #expect(!terminal.displayText.contains("\u{1B}[2J"))
+        #expect(terminal.speechText.hasPrefix("Evil label"))
+    }
+} }
