@@ -41,3 +41,29 @@ import Testing
         }
     }
 }
+
+extension DocsTests {
+    @Test func everyAuditRuleIsDocumentedWithItsImpact() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/audit-rules.md"), encoding: .utf8)
+        for rule in AuditRules.all {
+            #expect(page.contains("## \(rule.id)\nImpact: \(rule.impact.rawValue)."), "Docs/audit-rules.md lacks \(rule.id)")
+        }
+    }
+
+    @Test func subcommandHelpNamesEveryOptionTheManPageDocuments() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
+        let options = [
+            "run": ["--scene", "--reduce-motion", "--verbosity", "--keep-going", "--transcript", "--check-transcript"],
+            "audit": ["--scene", "--format", "--output", "--fail-on", "--max-change-words", "--max-focus-words"],
+            "describe": ["--scene", "--format"],
+            "scene": ["--print", "--check"],
+        ]
+        for (command, flags) in options {
+            let help = try runPiped([command, "--help"], input: "").stdout
+            for flag in flags {
+                #expect(help.contains(flag), "sayline \(command) --help lacks \(flag)")
+                #expect(page.contains(flag.replacingOccurrences(of: "-", with: "\\-")), "the man page lacks \(flag)")
+            }
+        }
+    }
+}
