@@ -170,7 +170,8 @@ public final class TerminalProcess {
 /// Runs a program with stdin, stdout and stderr on pipes, without Foundation's `Process`
 /// (whose child reaper could collect the pseudo-terminal tests' children too).
 public func runPiped(_ arguments: [String], input: String, environment: [String: String] = [:],
-              executable: String = TerminalProcess.binary, inputBytes: [UInt8]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+              executable: String = TerminalProcess.binary, inputBytes: [UInt8]? = nil,
+              quietSeconds: Int32 = 10) throws -> (status: Int32, stdout: String, stderr: String, peakKilobytes: Int) {
     var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
     guard closeOnExecPipe(&inPipe) == 0, closeOnExecPipe(&outPipe) == 0, closeOnExecPipe(&errPipe) == 0 else { throw TerminalProcess.SpawnError.pipe }
     var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
@@ -196,7 +197,7 @@ public func runPiped(_ arguments: [String], input: String, environment: [String:
     var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
     var open = 2
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    while open > 0, poll(&fds, 2, 10_000) > 0 {
+    while open > 0, poll(&fds, 2, quietSeconds * 1000) > 0 {
         for index in fds.indices where fds[index].revents != 0 && fds[index].fd >= 0 {
             let count = read(fds[index].fd, &buffer, buffer.count)
             if count > 0 {
@@ -208,13 +209,16 @@ public func runPiped(_ arguments: [String], input: String, environment: [String:
             }
         }
     }
-    // Output still open after ten quiet seconds: the child is stuck; end it rather than wait forever.
+    // Output still open after `quietSeconds` of silence: the child is stuck; end it rather than wait forever.
     if open > 0 { kill(pid, SIGKILL) }
     for fd in fds where fd.fd >= 0 { close(fd.fd) }
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
     let signal = status & 0x7F
-    return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    // ru_maxrss of a child spawned from a large process starts at the parent's size (the child
+    // shares its memory until exec), so it is an upper bound; measure with /usr/bin/time for truth.
+    return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), usage.ru_maxrss)
 }
 
 /// A pipe whose ends are closed in any child that does not take them as its own stdio.

@@ -82,11 +82,48 @@ report(measure("core: session command 'inc' (parse + apply + announce)", unit: "
     return (now() - began) / 20_000 * 1e9
 })
 
-// REPL: key press to announcement, and start to first prompt, beside bash's readline.
+// Script and audit: the built binary on generated workloads.
+Workloads.prepare()
 if !FileManager.default.isExecutableFile(atPath: TerminalProcess.binary) {
-    print("building sayline for the REPL figures…")
+    print("building sayline for the binary figures…")
     _ = try? runPiped(["swift", "build", "-c", "release", "--product", "sayline"], input: "", executable: "/usr/bin/env")
 }
+for count in [10_000, 100_000, 1_000_000] {
+    let script = Workloads.script(commands: count)
+    report(measure("script: sayline run, \(count) commands", unit: "commands/s", runs: count >= 1_000_000 ? 3 : 5) {
+        Double(count) / Workloads.timeBinary(["run", script])
+    })
+}
+report(measure("audit: sayline audit, demo scene", unit: "ms", runs: 9) {
+    Workloads.timeBinary(["audit"]) * 1000
+})
+var auditScenes: [Int: String] = [:]
+for count in [10, 1_000, 10_000] {
+    let scene = Workloads.scene(controls: count)
+    auditScenes[count] = scene
+    report(measure("audit: sayline audit, \(count) controls", unit: "s", runs: count >= 10_000 ? 3 : 5) {
+        Workloads.timeBinary(["audit", "--scene", scene, "--format", "json"])
+    })
+}
+let rulerScene = Workloads.folder + "/ruler.json"
+try? #"{"controls": [{"kind": "ruler", "id": "r", "label": "Long ruler", "max": 19999, "value": 10000}]}"#.write(toFile: rulerScene, atomically: true, encoding: .utf8)
+let rulerScript = Workloads.folder + "/ruler.say"
+try? String(repeating: "inc\npage up\ndec 7\nend\nhome\n", count: 20_000).write(toFile: rulerScript, atomically: true, encoding: .utf8)
+let memoryRuns: [(String, [String])] = [
+    ("memory: peak resident, audit of 10,000 controls", ["audit", "--scene", auditScenes[10_000] ?? "", "--format", "json"]),
+    ("memory: peak resident, 20,000-tick ruler, 100k commands", ["run", rulerScript, "--scene", rulerScene]),
+    ("memory: peak resident, demo scene, 10 commands", ["run", Workloads.script(commands: 10)]),
+]
+for (name, arguments) in memoryRuns {
+    if let mebibytes = Workloads.peakMebibytes(arguments) {
+        report(Figure(name: name, median: mebibytes, min: mebibytes, max: mebibytes, unit: "MiB"))
+    } else {
+        print("\(name): skipped, /usr/bin/time is not installed")
+    }
+}
+Workloads.cleanUp()
+
+// REPL: key press to announcement, and start to first prompt, beside bash's readline.
 if FileManager.default.isExecutableFile(atPath: TerminalProcess.binary), let sayline = try? ReplLatency.saylineSession(),
    let bash = try? ReplLatency.bashSession() {
     let up = "\u{1B}[A", down = "\u{1B}[B"

@@ -10,7 +10,7 @@ public protocol AuditRule: Sendable {
     var help: String { get }
     /// Where the rule comes from.
     var source: String { get }
-    func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult
+    func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult
 }
 
 /// How much a finding hurts, as axe-core grades it.
@@ -65,9 +65,9 @@ public struct AuditContext: Sendable {
     /// Small scales are walked step by step. Larger ones are walked at both ends and at
     /// evenly spaced points between: every step is the same arithmetic on the same grid, so
     /// the samples speak for the rest while the cost per control stays bounded.
-    public static let fullWalkLimit = 1_024
-    static let samplesPerEnd = 128
-    static let middleSamples = 256
+    public static let fullWalkLimit = 128
+    static let samplesPerEnd = 16
+    static let middleSamples = 32
 
     /// Indices i whose step to i + 1 a rule should check.
     public static func stepsToCheck(_ scale: TickScale) -> [Int] {
@@ -86,4 +86,43 @@ public struct AuditContext: Sendable {
         _ = copy.apply(.exactly(element.scale.value(at: index)))
         return copy
     }
+}
+
+/// A control and one walk over its scale, made once and shared by every rule, so the audit
+/// drives each control once however many rules look at the results.
+public struct ElementProbe: Sendable {
+    public let element: AdjustableElement
+    /// One increment from each checked tick, and the decrement back.
+    public let steps: [StepSample]
+
+    public init(_ element: AdjustableElement) {
+        self.element = element
+        let announcer = Announcer(verbosity: .normal)
+        steps = AuditContext.stepsToCheck(element.scale).map { index in
+            let before = AuditContext.element(element, at: index)
+            var after = before
+            let outcome = after.apply(.increment(1))
+            var back = after
+            _ = back.apply(.decrement(1))
+            var heard: [Announcement] = []
+            if case .changed(let change) = outcome { heard = announcer.announcements(for: .changed(after, change)) }
+            return StepSample(index: index, before: before, after: after, outcome: outcome, indexAfterComingBack: back.index,
+                              spokenBefore: before.spokenValue, spokenAfter: after.spokenValue, displayAfter: after.displayText,
+                              announcements: heard)
+        }
+    }
+}
+
+/// One step up from a tick, and back.
+public struct StepSample: Sendable {
+    public let index: Int
+    public let before: AdjustableElement
+    public let after: AdjustableElement
+    public let outcome: AdjustmentOutcome
+    public let indexAfterComingBack: Int
+    public let spokenBefore: String
+    public let spokenAfter: String
+    public let displayAfter: String
+    /// What the change announced, at normal verbosity.
+    public let announcements: [Announcement]
 }

@@ -10,30 +10,31 @@ public struct Auditor: Sendable {
     ///   (`AuditContext.stepsToCheck`), so the audit grows linearly with the scene.
     public func audit(_ scene: Scene, rules: [any AuditRule] = AuditRules.all) -> AuditReport {
         let context = AuditContext(elements: scene.elements, options: options)
-        var report = AuditReport(controlCount: scene.elements.count)
-        for rule in rules {
-            var outcome = AuditReport.RuleOutcome(rule: AuditReport.RuleInfo(rule))
-            for element in scene.elements {
+        var outcomes = rules.map { AuditReport.RuleOutcome(rule: AuditReport.RuleInfo($0)) }
+        for element in scene.elements {
+            let probe = ElementProbe(element)
+            for (position, rule) in rules.enumerated() {
                 let node = { (message: String?) in
                     AuditReport.Node(control: element.identity.id, label: element.identity.label, message: message)
                 }
-                switch rule.check(element, in: context) {
+                switch rule.check(probe, in: context) {
                 case .pass:
-                    outcome.passes.append(node(nil))
+                    outcomes[position].passes.append(node(nil))
                 case .inapplicable:
                     break
                 case .incomplete(let reason):
-                    outcome.incomplete.append(node(reason))
+                    outcomes[position].incomplete.append(node(reason))
                 case .violation(let message):
                     if let suppression = scene.suppressions.first(where: { $0.rule == rule.id && ($0.control == nil || $0.control?.lowercased() == element.identity.id.lowercased()) }) {
-                        outcome.suppressed.append(AuditReport.SuppressedNode(node: node(message), reason: suppression.reason))
+                        outcomes[position].suppressed.append(AuditReport.SuppressedNode(node: node(message), reason: suppression.reason))
                     } else {
-                        outcome.violations.append(node(message))
+                        outcomes[position].violations.append(node(message))
                     }
                 }
             }
-            report.rules.append(outcome)
         }
+        var report = AuditReport(controlCount: scene.elements.count)
+        report.rules = outcomes
         return report
     }
 }

@@ -57,11 +57,15 @@ public enum NumberText {
     }
 
     private static func groupInThrees(_ digits: Substring) -> String {
+        let count = digits.utf8.count
+        guard count > 3 else { return String(digits) }
         var out = ""
-        out.reserveCapacity(digits.count + digits.count / 3)
-        for (offset, character) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
-            out.append(character)
+        out.reserveCapacity(count + count / 3)
+        var offset = 0
+        for character in digits.utf8 {
+            if offset > 0 && (count - offset) % 3 == 0 { out.append(",") }
+            out.unicodeScalars.append(Unicode.Scalar(character))
+            offset += 1
         }
         return out
     }

@@ -10,17 +10,16 @@ public struct AnnouncementFitsBudget: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         let announcer = Announcer(verbosity: .normal)
         let focus = announcer.focusLine(element)
         let focusWords = Self.words(in: focus)
         if focusWords > context.options.maximumFocusWords {
             return .violation("Focus says \(focusWords) words (\"\(focus)\"), over the budget of \(context.options.maximumFocusWords)")
         }
-        for index in AuditContext.stepsToCheck(element.scale) {
-            var after = AuditContext.element(element, at: index)
-            guard case .changed(let change) = after.apply(.increment(1)) else { continue }
-            for line in announcer.announcements(for: .changed(after, change)) {
+        for step in probe.steps {
+            for line in step.announcements {
                 let count = Self.words(in: line.text)
                 if count > context.options.maximumChangeWords {
                     return .violation("A change says \(count) words (\"\(line.text)\"), over the budget of \(context.options.maximumChangeWords)")

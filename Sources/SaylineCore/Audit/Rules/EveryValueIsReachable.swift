@@ -11,27 +11,25 @@ public struct EveryValueIsReachable: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         let scale = element.scale
         if scale.cutsOffRequestedRange {
             let top = NumberText.plain(scale.upperBound), asked = NumberText.plain(scale.requestedUpperBound)
             return .violation("Values above \(top) cannot be reached: the scale stops at \(scale.tickCount) ticks but the range goes to \(asked)")
         }
         guard scale.tickCount > 1 else { return .inapplicable }
-        var probe = element
-        _ = probe.apply(.toMaximum)
-        if probe.value != scale.upperBound { return .violation("End reaches \(NumberText.plain(probe.value)), not the maximum \(NumberText.plain(scale.upperBound))") }
-        _ = probe.apply(.toMinimum)
-        if probe.value != scale.lowerBound { return .violation("Home reaches \(NumberText.plain(probe.value)), not the minimum \(NumberText.plain(scale.lowerBound))") }
-        for index in AuditContext.stepsToCheck(scale) {
-            var up = AuditContext.element(element, at: index)
-            _ = up.apply(.increment(1))
-            if up.index != index + 1 {
-                return .violation("An increment from \(NumberText.plain(scale.value(at: index))) reaches \(NumberText.plain(up.value)), not the next step")
+        var moved = element
+        _ = moved.apply(.toMaximum)
+        if moved.value != scale.upperBound { return .violation("End reaches \(NumberText.plain(moved.value)), not the maximum \(NumberText.plain(scale.upperBound))") }
+        _ = moved.apply(.toMinimum)
+        if moved.value != scale.lowerBound { return .violation("Home reaches \(NumberText.plain(moved.value)), not the minimum \(NumberText.plain(scale.lowerBound))") }
+        for step in probe.steps {
+            if step.after.index != step.index + 1 {
+                return .violation("An increment from \(NumberText.plain(step.before.value)) reaches \(NumberText.plain(step.after.value)), not the next step")
             }
-            _ = up.apply(.decrement(1))
-            if up.index != index {
-                return .violation("A decrement from \(NumberText.plain(scale.value(at: index + 1))) does not come back to \(NumberText.plain(scale.value(at: index)))")
+            if step.indexAfterComingBack != step.index {
+                return .violation("A decrement from \(NumberText.plain(step.after.value)) does not come back to \(NumberText.plain(step.before.value))")
             }
         }
         var top = AuditContext.element(element, at: scale.tickCount - 1)

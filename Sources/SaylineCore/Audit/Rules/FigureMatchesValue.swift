@@ -10,7 +10,8 @@ public struct FigureMatchesValue: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         guard case .digitRoll(let roll) = element.kind else { return .inapplicable }
         for value in [element.value, element.minimum, element.maximum] {
             if let misstatement = roll.misstatement(for: value) { return .violation("The roll \(misstatement)") }

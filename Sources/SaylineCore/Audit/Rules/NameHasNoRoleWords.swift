@@ -12,7 +12,8 @@ public struct NameHasNoRoleWords: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         let label = element.identity.label
         guard !label.trimmingWhitespace().isEmpty else { return .inapplicable }
         let words = label.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)

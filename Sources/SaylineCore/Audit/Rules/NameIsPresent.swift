@@ -9,8 +9,9 @@ public struct NameIsPresent: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
-        element.identity.label.trimmingWhitespace().isEmpty
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
+        return element.identity.label.trimmingWhitespace().isEmpty
             ? .violation("The control \(element.identity.id) has no name: a screen reader says only its value")
             : .pass
     }

@@ -10,7 +10,8 @@ public struct NameIsUnique: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         let label = element.identity.label
         guard !label.trimmingWhitespace().isEmpty else { return .inapplicable }
         let count = context.nameCounts[AuditContext.nameKey(label)] ?? 1

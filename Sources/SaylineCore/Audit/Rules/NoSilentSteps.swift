@@ -10,19 +10,15 @@ public struct NoSilentSteps: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
-        let steps = AuditContext.stepsToCheck(element.scale)
-        guard !steps.isEmpty else { return .inapplicable }
-        let announcer = Announcer(verbosity: .normal)
-        for index in steps {
-            let before = AuditContext.element(element, at: index)
-            var after = before
-            guard case .changed(let change) = after.apply(.increment(1)) else { continue }
-            if after.spokenValue == before.spokenValue {
-                return .violation("Stepping from \(NumberText.plain(before.value)) to \(NumberText.plain(after.value)) is heard as \"\(before.spokenValue)\" both times")
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        guard !probe.steps.isEmpty else { return .inapplicable }
+        for step in probe.steps {
+            guard case .changed = step.outcome else { continue }
+            if step.spokenAfter == step.spokenBefore {
+                return .violation("Stepping from \(NumberText.plain(step.before.value)) to \(NumberText.plain(step.after.value)) is heard as \"\(step.spokenBefore)\" both times")
             }
-            if announcer.announcements(for: .changed(after, change)).allSatisfy({ $0.text.isEmpty }) {
-                return .violation("The change to \(NumberText.plain(after.value)) is not announced")
+            if step.announcements.allSatisfy({ $0.text.isEmpty }) {
+                return .violation("The change to \(NumberText.plain(step.after.value)) is not announced")
             }
         }
         return .pass

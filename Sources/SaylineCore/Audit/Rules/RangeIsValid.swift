@@ -13,7 +13,8 @@ public struct RangeIsValid: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         let repairs = element.repairs.filter { Self.fields.contains($0.field) }
         if !repairs.isEmpty { return .violation(repairs.map(\.sentence).joined(separator: "; ")) }
         if element.scale.tickCount < 2 { return .violation("The scale has a single value: there is nothing to adjust") }

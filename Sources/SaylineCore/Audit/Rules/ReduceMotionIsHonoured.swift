@@ -11,7 +11,8 @@ public struct ReduceMotionIsHonoured: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         var reduced = Session(elements: [element], motion: .reduce)
         var full = Session(elements: [element], motion: .full)
         let middle = NumberText.plain(element.scale.value(at: element.scale.tickCount / 2))

@@ -10,7 +10,8 @@ public struct SettingsNeedNoRepair: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         let repairs = element.repairs.filter { !RangeIsValid.fields.contains($0.field) && $0.field != "tickCount" }
         return repairs.isEmpty ? .pass : .violation(repairs.map(\.sentence).joined(separator: "; "))
     }

@@ -10,16 +10,16 @@ public struct ValueTextIsPresent: AuditRule {
 
     public init() {}
 
-    public func check(_ element: AdjustableElement, in context: AuditContext) -> RuleResult {
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
         if let unit = element.identity.unit, unit.singular.isEmpty || unit.plural.isEmpty {
             return .violation("The unit has no \(unit.plural.isEmpty ? "plural" : "singular") word: values are heard without their unit")
         }
-        let indices = AuditContext.stepsToCheck(element.scale) + [element.scale.tickCount - 1, element.index]
-        for index in indices {
-            let moved = AuditContext.element(element, at: index)
-            if moved.spokenValue.trimmingWhitespace().isEmpty || moved.displayText.trimmingWhitespace().isEmpty {
-                return .violation("At \(NumberText.plain(moved.value)) the control has no value text")
-            }
+        if element.spokenValue.trimmingWhitespace().isEmpty || element.displayText.trimmingWhitespace().isEmpty {
+            return .violation("At \(NumberText.plain(element.value)) the control has no value text")
+        }
+        for step in probe.steps where step.spokenAfter.trimmingWhitespace().isEmpty || step.displayAfter.trimmingWhitespace().isEmpty {
+            return .violation("At \(NumberText.plain(step.after.value)) the control has no value text")
         }
         return .pass
     }
