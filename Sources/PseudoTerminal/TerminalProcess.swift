@@ -29,6 +29,7 @@ public final class TerminalProcess {
     public init(_ arguments: [String] = [], environment extra: [String: String] = [:], speechOnTerminal: Bool = false,
          speechTo: Int32? = nil, columns: UInt16 = 80, rows: UInt16 = 24, executable: String = TerminalProcess.binary) throws {
         let speechOnTerminal = speechOnTerminal || speechTo != nil
+        signal(SIGPIPE, SIG_IGN)
         var master: Int32 = -1
         var slave: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -172,6 +173,8 @@ public final class TerminalProcess {
 public func runPiped(_ arguments: [String], input: String, environment: [String: String] = [:],
               executable: String = TerminalProcess.binary, inputBytes: [UInt8]? = nil,
               quietSeconds: Int32 = 10) throws -> (status: Int32, stdout: String, stderr: String, peakKilobytes: Int) {
+    // A child that exits before reading its input (a usage error) must not kill us with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
     guard closeOnExecPipe(&inPipe) == 0, closeOnExecPipe(&outPipe) == 0, closeOnExecPipe(&errPipe) == 0 else { throw TerminalProcess.SpawnError.pipe }
     var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]

@@ -7,8 +7,10 @@
 public struct TickScale: Sendable, Equatable {
     /// The ruler seed's cap: a 20,000-tick ruler is the largest it will lay out.
     public static let rulerTickCap = 20_000
-    /// A cap that only guards the integer conversion, for scales that draw no ticks.
-    public static let unboundedTickCap = 1 << 52
+    /// The cap for scales that draw no ticks. Far above any real control (a nine-column roll
+    /// has 10^9 ticks), and low enough that index × step keeps about 12 bits below one step,
+    /// so every tick's value maps back to its own index; at 2^52 ticks neighbours collide.
+    public static let unboundedTickCap = 1 << 40
 
     public let lowerBound: Double
     public let step: Double
@@ -82,10 +84,10 @@ public struct TickScale: Sendable, Equatable {
         return (value - lowerBound) / step
     }
 
-    /// Whether a value sits on a tick, within the tolerance the grid itself uses.
+    /// Whether a value is exactly the value of its nearest tick, as this scale computes ticks.
+    /// (A tolerance on the position would fail far from zero: at 3e19 one ulp is 4,096.)
     public func isOnGrid(_ value: Double) -> Bool {
-        guard let position = position(of: value) else { return false }
-        return abs(position - position.rounded()) < 1e-6
+        value.isFinite && self.value(at: index(for: value)) == value
     }
 
     /// Moves an index by a signed count without overflowing, then clamps it to the scale.

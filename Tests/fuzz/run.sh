@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer harness over the core's sources and runs it.
+#   Tests/fuzz/run.sh NAME SECONDS      NAME: commands, values, scenes or sessions
+# Crashes are written to Tests/fuzz/crashes/NAME/; turn each into a unit test.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+name=${1:?usage: Tests/fuzz/run.sh NAME SECONDS}
+seconds=${2:-60}
+harness=Tests/fuzz/harnesses/$name.swift
+[ -f "$harness" ] || { echo "no harness named $name (commands, values, scenes, sessions)" >&2; exit 64; }
+build=.build/fuzz
+mkdir -p "$build" "Tests/fuzz/crashes/$name"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "Tests/fuzz/corpus/$name/." "$work/"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz$name \
+    -I Sources/CoreMath/include \
+    $(find Sources/SaylineCore -name '*.swift') "$harness" \
+    -o "$build/fuzz-$name"
+# A backtracer left behind would hold the output pipe open after a crash.
+SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$work" "Tests/fuzz/corpus/$name" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
+    -artifact_prefix="Tests/fuzz/crashes/$name/" -print_final_stats=1
