@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal"),
-        .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "PseudoTerminal"], exclude: ["Fixtures"]),
         .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "PseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]

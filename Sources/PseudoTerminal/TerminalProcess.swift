@@ -90,9 +90,27 @@ public final class TerminalProcess {
     public var displayText: String { String(decoding: display, as: UTF8.self) }
     public var speechLines: [String] { speechText.split(separator: "\n").map(String.init) }
 
+    /// Types `text`, all of it: when the terminal's input queue is full, reads output while
+    /// the program catches up instead of dropping keys.
     public func send(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(master, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && (errno == EAGAIN || errno == EINTR) {
+                pump(milliseconds: 10)
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Changes the terminal's size; the kernel sends SIGWINCH to the program.
+    public func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
     /// Closes our end of the speech pipe, as a speech engine that quits would.

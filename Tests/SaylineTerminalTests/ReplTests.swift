@@ -281,3 +281,69 @@ extension EndToEndTests { @Suite struct PipedTests {
     }
 }
 }
+
+extension EndToEndTests { @Suite struct DisplayTests {
+    @Test func aResizedTerminalGetsARulerOfItsNewWidth() throws {
+        let repl = try TerminalProcess(columns: 100)
+        repl.waitForDisplay("weight> ")
+        let before = repl.display.count
+        repl.resize(columns: 40, rows: 24)
+        // The ruler's tick line is redrawn for 40 columns: 39 characters at most.
+        #expect(repl.waitUntil(timeout: 5) { process in
+            let redrawn = String(decoding: process.display[before...], as: UTF8.self)
+            return redrawn.components(separatedBy: "\r\n").contains { $0.contains("|") && $0.count <= 39 && $0.count > 30 }
+        }, "after the resize: \(String(decoding: repl.display[before...], as: UTF8.self).debugDescription)")
+    }
+
+    @Test func colourOnlyWithoutNoColor() throws {
+        let coloured = try TerminalProcess()
+        #expect(coloured.waitForDisplay("\u{1B}[35m"))
+        let plain = try TerminalProcess(environment: ["NO_COLOR": "1"])
+        plain.waitForDisplay("weight> ")
+        #expect(!plain.displayText.contains("\u{1B}[35m"))
+        let flag = try TerminalProcess(["--no-color"])
+        flag.waitForDisplay("weight> ")
+        #expect(!flag.displayText.contains("\u{1B}[35m"))
+    }
+
+    @Test func tabCompletesCommandsAndControls() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send("foc\t")
+        #expect(repl.waitForDisplay("focus "))
+        repl.send("bal\t\r")
+        #expect(repl.waitForSpeech("Balance, 12,480 dollars, adjustable\n"))
+    }
+
+    @Test func speakRunsTheEngineAndInterruptsAStaleValue() throws {
+        let folder = NSTemporaryDirectory() + "sayline-speak-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A stand-in engine: notes what it was asked to say, then "speaks" for ten seconds.
+        let engine = folder + "/engine"
+        try "#!/bin/sh\necho \"$1\" >> \(folder)/said\nexec sleep 10\n".write(toFile: engine, atomically: true, encoding: .utf8)
+        chmod(engine, 0o755)
+        let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        #expect(repl.waitUntil(timeout: 5) { _ in (try? String(contentsOfFile: folder + "/said", encoding: .utf8)) != nil })
+        repl.send("\u{1B}[A")
+        repl.waitForSpeech("62.5 kilograms")
+        #expect(repl.waitUntil(timeout: 5) { _ in (try? String(contentsOfFile: folder + "/said", encoding: .utf8))?.contains("62.5 kilograms") == true })
+        // Each new line stops the engine still speaking: only the newest one is alive.
+        #expect(Self.processes(named: "sleep 10").count == 1)
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() == 0)
+        #expect(Self.processes(named: "sleep 10").isEmpty)
+        let said = try String(contentsOfFile: folder + "/said", encoding: .utf8)
+        #expect(said == "Weight in kilograms, 62 kilograms, adjustable\n62.5 kilograms\n")
+    }
+
+    static func processes(named command: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0.allSatisfy(\.isNumber) }.filter { pid in
+            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            let words = String(decoding: cmdline, as: UTF8.self).split(separator: "\0").joined(separator: " ")
+            return words == command
+        }
+    }
+} }
