@@ -18,6 +18,8 @@ struct Options: Equatable {
     var settle = 0.3
     /// The speech command for `--speak`, or nil to write announcements to stdout only.
     var speakCommand: String?
+    /// `--speak` with no command: the engine is chosen at start (see `SpeechEngine.default`).
+    static let defaultEngine = "default"
 
     static let version = "0.1.0"
     static let exitUsage: Int32 = 64
@@ -46,8 +48,8 @@ struct Options: Equatable {
                             (also TERM=dumb, ACCESSIBLE=1, or when standard error is not a terminal)
       --no-color            no colour (also NO_COLOR)
       --settle MS           quiet time that ends a run of changes, default 300
-      --speak [COMMAND]     speak each announcement with COMMAND (default espeak-ng),
-                            interrupting the previous one
+      --speak [COMMAND]     speak each announcement with COMMAND, interrupting the previous
+                            one (default: spd-say where speech-dispatcher runs, else espeak-ng)
       -h, --help            show this help
       --version             show the version
 
@@ -103,7 +105,7 @@ struct Options: Equatable {
                     options.speakCommand = next
                     remaining = remaining.dropFirst()
                 } else {
-                    options.speakCommand = "espeak-ng"
+                    options.speakCommand = Options.defaultEngine
                 }
             case "--":
                 if let extra = remaining.first { return .failure(UsageError("unexpected argument: \(TextSanitiser.echo(extra))")) }

@@ -117,7 +117,7 @@ enum ReadlineBridge {
     private static func keyAction(count: Int32, _ command: Command, key: Int32,
                                   fallback: (Int32, Int32) -> Int32) -> Int32 {
         guard rl_end == 0 else { return fallback(count, key) }
-        activeRepl?.perform(command, fromKey: true)
+        activeRepl?.perform(command)
         return 0
     }
 

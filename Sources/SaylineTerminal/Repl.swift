@@ -66,8 +66,8 @@ final class Repl {
 
     // MARK: Input
 
-    /// Runs a command from a key binding or a typed line.
-    func perform(_ command: Command, fromKey: Bool) {
+    /// Runs a command from a key binding.
+    func perform(_ command: Command) {
         show(session.perform(command), changeLine: controlLine())
     }
 

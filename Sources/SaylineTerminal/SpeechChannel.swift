@@ -42,14 +42,28 @@ final class SpeechChannel {
 /// reader interrupts the previous value when a new one comes.
 final class Speaker {
     private let command: String
+    /// speech-dispatcher cancels a "text" message when the next one arrives, so spd-say is
+    /// given that priority; other engines are stopped with SIGTERM.
+    private let leadingArguments: [String]
     private var current: pid_t?
+    private var warned = false
 
-    init(command: String) { self.command = command }
+    init(command: String) {
+        self.command = command == Options.defaultEngine ? Self.defaultEngine() : command
+        leadingArguments = self.command.hasSuffix("spd-say") ? ["-P", "text"] : []
+    }
+
+    /// spd-say when a speech-dispatcher socket exists for this user, else espeak-ng.
+    static func defaultEngine() -> String {
+        let environment = processEnvironment()
+        let runtime = environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())"
+        return access(runtime + "/speech-dispatcher/speechd.sock", F_OK) == 0 ? "spd-say" : "espeak-ng"
+    }
 
     func speak(_ text: String) {
         stop()
         var pid: pid_t = 0
-        let arguments = [command, text]
+        let arguments = [command] + leadingArguments + [text]
         let cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         var argv = cStrings + [nil]
@@ -60,7 +74,13 @@ final class Speaker {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        if posix_spawnp(&pid, command, &actions, nil, &argv, environ) == 0 { current = pid }
+        let result = posix_spawnp(&pid, command, &actions, nil, &argv, environ)
+        if result == 0 {
+            current = pid
+        } else if !warned {
+            warned = true
+            Diagnostics.write("\nsayline: cannot start the speech command \(TextSanitiser.echo(command)): \(String(cString: strerror(result)))\n")
+        }
     }
 
     func stop() {

@@ -347,3 +347,13 @@ extension EndToEndTests { @Suite struct DisplayTests {
         }
     }
 } }
+
+extension EndToEndTests.DisplayTests {
+    @Test func aSpeechCommandThatCannotStartIsReportedOnceAndTheSessionGoesOn() throws {
+        let repl = try TerminalProcess(["--speak", "/nonexistent/engine", "--settle", "0"])
+        #expect(repl.waitForDisplay("cannot start the speech command /nonexistent/engine"))
+        repl.send("\u{1B}[A")
+        #expect(repl.waitForSpeech("62.5 kilograms\n"))
+        #expect(repl.displayText.components(separatedBy: "cannot start").count == 2)
+    }
+}

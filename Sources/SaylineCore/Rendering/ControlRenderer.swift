@@ -70,16 +70,17 @@ public struct ControlRenderer: Sendable {
         let starColumn = Int(((pose.star - scale.lowerBound) / span * Double(cells - 1)).rounded().clamped(to: 0...Double(max(cells - 1, 0))))
         // The seed turns the star a tenth of a turn while it travels; a tilted glyph shows that.
         let glyph = abs(pose.rotation) > 12 ? (pose.rotation < 0 ? "/" : "\\") : "*"
-        var above: String
+        let above: String
         if pose.lift >= 0.5 {
             above = String(repeating: " ", count: starColumn + 1) + paint(glyph, code: "33")
-        } else if !rating.hasValue(value) {
-            above = " Slide to rate"
         } else {
-            above = ""
+            above = rating.hasValue(value) ? "" : fit(" Slide to rate")
         }
-        above = fit(above)
-        return [above, fit("[" + paint(bar, code: "33") + "] " + rating.displayText(for: value, unit: nil))]
+        // Fit the plain text, then paint: escape sequences take no columns.
+        let figure = rating.displayText(for: value, unit: nil)
+        let plainBar = "[" + bar + "] " + figure
+        let barLine = plainBar.count <= width ? "[" + paint(bar, code: "33") + "] " + figure : fit(plainBar)
+        return [above, barLine]
     }
 
     /// The figure with each column at its rolling position: the nearest digit, wrapping past 9.

@@ -6,7 +6,6 @@ public struct ScriptRunner: Sendable {
     public private(set) var session: Session
     private var lastAnnouncements: [Announcement] = []
     private var lastFrames = 0
-    private var lastCommandLine = 0
 
     public init(session: Session) {
         self.session = session
@@ -45,7 +44,6 @@ public struct ScriptRunner: Sendable {
             for case .help(let text) in reply.events { result.display.append(text) }
             lastAnnouncements = reply.announcements
             lastFrames = reply.transition?.transition.intermediateFrameCount() ?? 0
-            lastCommandLine = step.line
         case .expect(let expectation):
             result.failure = check(expectation)
         }

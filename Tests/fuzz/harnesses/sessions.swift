@@ -25,7 +25,6 @@ public func fuzzSessions(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let words = ["inc", "dec", "page up", "page down", "min", "max", "next", "prev", "undo", "redo", "tour", "say", "list", "describe", "motion reduce", "motion full", "verbosity terse", "verbosity verbose", "inc 1000000", "dec 9999999999", "set 62,5", "set 1e400", "set -3", "set max", "set 0.30000000000000004"]
     while let next = bytes.next() {
         let before = session.elements
-        let focus = session.focusIndex
         let command = words[Int(next) % words.count]
         let reply = session.perform(line: command)
         if command == "tour" { _ = session.advanceTour() }
@@ -42,7 +41,6 @@ public func fuzzSessions(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             var undone = session
             _ = undone.perform(.undo)
             precondition(undone.elements[transition.elementIndex].value == before[transition.elementIndex].value, "undo did not restore the value")
-            _ = focus
         }
     }
     return 0
