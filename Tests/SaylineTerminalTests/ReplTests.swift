@@ -357,3 +357,24 @@ extension EndToEndTests.DisplayTests {
         #expect(repl.displayText.components(separatedBy: "cannot start").count == 2)
     }
 }
+
+extension EndToEndTests.DisplayTests {
+    @Test func questionMarkDescribesAndInputrcRebindsTheNamedFunctions() throws {
+        let folder = NSTemporaryDirectory() + "sayline-inputrc-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let inputrc = folder + "/inputrc"
+        try "$if sayline\n\"j\": sayline-decrement\n\"k\": sayline-increment\n$endif\n".write(toFile: inputrc, atomically: true, encoding: .utf8)
+        let repl = try TerminalProcess(["--settle", "0"], environment: ["INPUTRC": inputrc])
+        repl.waitForDisplay("weight> ")
+        repl.send("?")
+        #expect(repl.waitForSpeech("Weight in kilograms, 62 kilograms, adjustable. Up or down arrow adjusts by 0.5"))
+        repl.send("k")
+        #expect(repl.waitForSpeech("62.5 kilograms\n"))
+        repl.send("j")
+        #expect(repl.waitForSpeech("62.5 kilograms\n62 kilograms\n"))
+        // The default keys still work beside the user's.
+        repl.send("\u{1B}[A")
+        #expect(repl.waitForSpeech("62 kilograms\n62.5 kilograms\n"))
+    }
+}

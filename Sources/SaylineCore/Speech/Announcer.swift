@@ -1,4 +1,4 @@
-/// Turns session events into the lines a person hears, following SPEECH.md:
+/// Turns session events into the lines a person hears, following the speech style (Docs/speech.md):
 /// value first on a change, label, value, traits and hint on focus, hints only on request.
 public struct Announcer: Sendable {
     public let verbosity: Verbosity

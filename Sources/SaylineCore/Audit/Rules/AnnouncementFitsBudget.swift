@@ -6,7 +6,7 @@ public struct AnnouncementFitsBudget: AuditRule {
     public let id = "announcement-length"
     public let impact = Impact.moderate
     public let help = "Announcements are short"
-    public let source = "Sayline SPEECH.md (value first, one short line); speech-dispatcher message priorities"
+    public let source = "Sayline speech style, Docs/speech.md (value first, one short line); speech-dispatcher message priorities"
 
     public init() {}
 

@@ -6,7 +6,7 @@ public struct SettingsNeedNoRepair: AuditRule {
     public let id = "settings-valid"
     public let impact = Impact.moderate
     public let help = "Settings are usable as given"
-    public let source = "Sayline DESIGN.md principle 4 (bad input yields a usable control, and the sanitising is reported)"
+    public let source = "Sayline design principle 4, Docs/architecture.md (bad input yields a usable control, and the sanitising is reported)"
 
     public init() {}
 

@@ -8,7 +8,7 @@ public struct SpokenTextIsSpeakable: AuditRule {
     public let id = "spoken-text-speakable"
     public let impact = Impact.serious
     public let help = "Spoken values use words, not symbols"
-    public let source = "Sayline SPEECH.md, checked against espeak-ng; WAI-ARIA aria-valuetext (\"7 out of 10\")"
+    public let source = "Sayline speech style (Docs/speech.md), checked against espeak-ng; WAI-ARIA aria-valuetext (\"7 out of 10\")"
 
     static let abbreviations: Set<String> = ["kg", "km", "cm", "mm", "lb", "lbs", "oz", "ml", "mph", "kph", "kmh", "hr", "hrs", "sec", "secs", "ms", "ft", "yd", "mi"]
     static let currencySigns: Set<Unicode.Scalar> = ["$", "€", "£", "¥", "₹", "₩", "₽"]
