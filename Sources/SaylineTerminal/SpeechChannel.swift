@@ -83,13 +83,20 @@ final class Speaker {
         }
     }
 
+    /// Stops the engine still speaking: SIGTERM, and SIGKILL if it has not gone within 50 ms,
+    /// so an engine that ignores SIGTERM cannot stall a key press.
     func stop() {
         reap()
         guard let pid = current else { return }
+        current = nil
         kill(pid, SIGTERM)
         var status: Int32 = 0
+        for _ in 0..<50 {
+            if waitpid(pid, &status, WNOHANG) == pid { return }
+            usleep(1_000)
+        }
+        kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
-        current = nil
     }
 
     /// Collects a finished engine so no zombie is left.

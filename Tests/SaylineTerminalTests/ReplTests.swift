@@ -378,3 +378,25 @@ extension EndToEndTests.DisplayTests {
         #expect(repl.waitForSpeech("62 kilograms\n62.5 kilograms\n"))
     }
 }
+
+extension EndToEndTests.DisplayTests {
+    @Test func anEngineThatIgnoresSIGTERMCannotStallAKey() throws {
+        let folder = NSTemporaryDirectory() + "sayline-stubborn-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let engine = folder + "/stubborn"
+        try "#!/bin/sh\ntrap '' TERM\nexec sleep 11\n".write(toFile: engine, atomically: true, encoding: .utf8)
+        chmod(engine, 0o755)
+        let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        let began = Date()
+        repl.send("\u{1B}[A")
+        repl.send("\u{1B}[A")
+        #expect(repl.waitForSpeech("62.5 kilograms\n63 kilograms\n"))
+        #expect(Date().timeIntervalSince(began) < 2)
+        #expect(Self.processes(named: "sleep 11").count <= 1)
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() == 0)
+        #expect(Self.processes(named: "sleep 11").isEmpty)
+    }
+}
