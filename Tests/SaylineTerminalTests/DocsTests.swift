@@ -5,7 +5,7 @@ import Testing
 
 /// The command reference and the man page's command section come from the command table;
 /// these tests keep the files in step with it. `SAYLINE_RECORD_DOCS=1 swift test` rewrites them.
-@Suite struct DocsTests {
+extension EndToEndTests { @Suite struct DocsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let recording = ProcessInfo.processInfo.environment["SAYLINE_RECORD_DOCS"] == "1"
 
@@ -40,9 +40,9 @@ import Testing
             #expect(page.contains(option.replacingOccurrences(of: "-", with: "\\-")))
         }
     }
-}
+} }
 
-extension DocsTests {
+extension EndToEndTests.DocsTests {
     @Test func everyAuditRuleIsDocumentedWithItsImpact() throws {
         let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/audit-rules.md"), encoding: .utf8)
         for rule in AuditRules.all {

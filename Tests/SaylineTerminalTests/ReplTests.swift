@@ -160,6 +160,7 @@ extension EndToEndTests { @Suite struct ReplTests {
         repl.waitForSpeech("adjustable")
         repl.closeSpeech()
         repl.send(Self.up)
+        if !repl.waitUntil(timeout: 1, { $0.displayText.contains("listener closed") }) { repl.send(Self.up) }
         #expect(repl.waitForExit() == 0)
         #expect(repl.displayText.contains("speech listener closed"))
         #expect(repl.terminalIsCooked())
