@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "SaylineTerminal", dependencies: ["SaylineCore", "CReadline"]),
         // The Swift runtime linked in statically: start-up is dominated by loading shared libraries.
         .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+                          linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--start-group", "-Xlinker", "-lreadline", "-Xlinker", "-ltinfo", "-Xlinker", "--end-group"])]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
         .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.

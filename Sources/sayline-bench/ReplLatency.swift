@@ -4,18 +4,21 @@ import PseudoTerminal
 /// Key press to announcement, and start to first prompt, for sayline and for bash's readline
 /// in the same run, each in a pseudo-terminal with stdout on a pipe.
 enum ReplLatency {
-    /// Presses Up and Down alternately and times each until its line arrives on the speech pipe.
-    static func keyToSpeech(_ process: TerminalProcess, presses: Int, up: String, down: String) -> [Double] {
-        var samples: [Double] = []
-        samples.reserveCapacity(presses)
+    /// Presses Up and Down alternately in each session, taking turns between the sessions so
+    /// that whatever else the machine does falls on both alike; times each press until its line
+    /// arrives on that session's speech pipe.
+    static func keyToSpeech(_ sessions: [TerminalProcess], presses: Int, up: String, down: String) -> [[Double]] {
+        var samples = Array(repeating: [Double](), count: sessions.count)
         for index in 0..<presses {
-            let linesBefore = process.speech.count { $0 == UInt8(ascii: "\n") }
-            let began = now()
-            process.send(index % 2 == 0 ? up : down)
-            let arrived = process.waitUntil(timeout: 2) { $0.speech.count { $0 == UInt8(ascii: "\n") } > linesBefore }
-            if arrived { samples.append((now() - began) * 1000) }
+            for (which, process) in sessions.enumerated() {
+                let linesBefore = process.speech.count { $0 == UInt8(ascii: "\n") }
+                let began = now()
+                process.send(index % 2 == 0 ? up : down)
+                let arrived = process.waitUntil(timeout: 2) { $0.speech.count { $0 == UInt8(ascii: "\n") } > linesBefore }
+                if arrived { samples[which].append((now() - began) * 1000) }
+            }
         }
-        return samples.sorted()
+        return samples.map { $0.sorted() }
     }
 
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {

@@ -127,10 +127,9 @@ Workloads.cleanUp()
 if FileManager.default.isExecutableFile(atPath: TerminalProcess.binary), let sayline = try? ReplLatency.saylineSession(),
    let bash = try? ReplLatency.bashSession() {
     let up = "\u{1B}[A", down = "\u{1B}[B"
-    _ = ReplLatency.keyToSpeech(sayline, presses: 50, up: up, down: down)
-    _ = ReplLatency.keyToSpeech(bash, presses: 50, up: up, down: down)
-    let ours = ReplLatency.keyToSpeech(sayline, presses: 1_000, up: up, down: down)
-    let theirs = ReplLatency.keyToSpeech(bash, presses: 1_000, up: up, down: down)
+    _ = ReplLatency.keyToSpeech([sayline, bash], presses: 50, up: up, down: down)
+    let timings = ReplLatency.keyToSpeech([sayline, bash], presses: 2_000, up: up, down: down)
+    let ours = timings[0], theirs = timings[1]
     for (name, samples) in [("sayline", ours), ("bash bind -x", theirs)] {
         report(Figure(name: "repl: key to announcement p50, \(name)", median: ReplLatency.percentile(samples, 0.5),
                       min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
