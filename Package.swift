@@ -19,7 +19,8 @@ let package = Package(
         ),
         // The terminal adapter: readline loop, channels, signals, arguments.
         .target(name: "SaylineTerminal", dependencies: ["SaylineCore", "CReadline"]),
-        // The Swift runtime linked in statically: start-up is dominated by loading shared libraries.
+        // A fully static executable: resolving symbols in shared libraries was most of start-up
+        // (Docs/performance.md). readline needs tinfo after it, hence the group.
         .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"],
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--start-group", "-Xlinker", "-lreadline", "-Xlinker", "-ltinfo", "-Xlinker", "--end-group"])]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
