@@ -401,3 +401,17 @@ extension EndToEndTests.DisplayTests {
         #expect(Self.processes(named: "sleep 11").isEmpty)
     }
 }
+
+extension EndToEndTests.DisplayTests {
+    @Test func ctrlPRecallsHistoryOnAnEmptyLine() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        repl.waitForDisplay("weight> ")
+        repl.send("inc 3\r")
+        #expect(repl.waitForSpeech("63.5 kilograms\n"))
+        let before = repl.display.count
+        repl.send("\u{10}")        // Ctrl-P: the previous line, not a step
+        #expect(repl.waitUntil(timeout: 5) { String(decoding: $0.display[before...], as: UTF8.self).contains("inc 3") })
+        repl.send("\r")
+        #expect(repl.waitForSpeech("63.5 kilograms\n65 kilograms\n"))
+    }
+}
