@@ -40,24 +40,31 @@ enum FileAccess {
         return .success(bytes)
     }
 
+    /// Writes all of `text` to a descriptor, resuming after interruptions and partial writes;
+    /// false when the descriptor refuses (EPIPE: the reader is gone), with `errno` set.
+    static func writeFully(_ text: String, to fd: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
     /// Writes to a temporary file beside `path`, syncs it, then renames it over `path`:
     /// a crash or a kill leaves the old file or the new one, never half of either.
     static func writeAtomically(_ text: String, to path: String) -> Result<Void, Failure> {
         let temporary = path + ".tmp.\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                return .failure(.cannotWrite(reason))
-            }
-            offset += written
+        guard writeFully(text, to: fd) else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            unlink(temporary)
+            return .failure(.cannotWrite(reason))
         }
         fsync(fd)
         close(fd)

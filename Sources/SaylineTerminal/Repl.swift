@@ -49,7 +49,7 @@ final class Repl {
         Signals.install()
         ReadlineBridge.install(plain: options.plain)
         history.load()
-        show(session.greeting(), changeLine: controlLine())
+        show(session.greeting())
         installPrompt()
         while running {
             waitForInput()
@@ -68,7 +68,7 @@ final class Repl {
 
     /// Runs a command from a key binding.
     func perform(_ command: Command) {
-        show(session.perform(command), changeLine: controlLine())
+        show(session.perform(command))
     }
 
     func acceptLine(_ bytes: [UInt8]) {
@@ -82,11 +82,11 @@ final class Repl {
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            show(reply(speaking: [Announcement(Rejection(.notText, input: "").message, kind: .error)]), changeLine: nil)
+            show(reply(speaking: [Announcement(Rejection(.notText, input: "").message, kind: .error)]))
             return
         }
         let result = session.perform(line: text)
-        show(result, changeLine: controlLine())
+        show(result)
         if result.quit { running = false }
     }
 
@@ -100,7 +100,7 @@ final class Repl {
 
     // MARK: Output
 
-    private func show(_ reply: Reply, changeLine: String?) {
+    private func show(_ reply: Reply) {
         let now = monotonicSeconds()
         if let transition = reply.transition { start(transition, now: now) }
         if session.tour == nil { nextTourStep = nil } else if nextTourStep == nil { nextTourStep = now + DemoTour.interval }
@@ -116,8 +116,10 @@ final class Repl {
         if !screen.speechOnScreen { speak(reply.announcements, now: now) }
         screen.present(speech: { if self.screen.speechOnScreen { self.speak(reply.announcements, now: now) } },
                        messages: messages,
-                       control: currentControlLines(now: now),
-                       changeLine: moved ? changeLine : nil,
+                       // Each mode draws one thing: plain appends a line per move, the full
+                       // display redraws the control; neither pays for the other on a key press.
+                       control: screen.plain ? nil : currentControlLines(now: now),
+                       changeLine: screen.plain && moved ? controlLine() : nil,
                        promptActive: promptActive)
     }
 
@@ -193,7 +195,7 @@ final class Repl {
         }
         if let due = nextTourStep, now >= due {
             nextTourStep = nil
-            show(session.advanceTour(), changeLine: controlLine())
+            show(session.advanceTour())
         }
     }
 
@@ -214,7 +216,7 @@ final class Repl {
             rl_replace_line("", 0)
             rl_point = 0
             rl_end = 0
-            show(stopped, changeLine: nil)
+            show(stopped)
         }
         if Signals.resized != 0 {
             Signals.resized = 0

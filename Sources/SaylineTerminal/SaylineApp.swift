@@ -64,15 +64,6 @@ func processEnvironment() -> [String: String] {
 /// The diagnostics channel: errors and usage on stderr.
 enum Diagnostics {
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        _ = FileAccess.writeFully(text, to: STDERR_FILENO)
     }
 }

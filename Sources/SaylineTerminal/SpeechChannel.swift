@@ -24,17 +24,7 @@ final class SpeechChannel {
     /// Writes all of `text` to stdout; false when the reader is gone.
     @discardableResult
     static func writeAll(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
+        FileAccess.writeFully(text, to: STDOUT_FILENO)
     }
 }
 

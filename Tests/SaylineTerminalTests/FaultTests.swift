@@ -41,13 +41,10 @@ extension EndToEndTests { @Suite struct FaultTests {
     }
 
     @Test func killingTheAuditWhileItWritesNeverLeavesAHalfReport() throws {
-        let folder = NSTemporaryDirectory() + "sayline-kill-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try ScratchFolder()
         let controls = (0..<300).map { #"{"kind": "ruler", "id": "r\#($0)", "label": "Ruler \#($0)", "max": \#($0 * 50 + 10)}"# }
-        let scene = folder + "/scene.json"
-        try ("{\"controls\": [" + controls.joined(separator: ",") + "]}").write(toFile: scene, atomically: true, encoding: .utf8)
-        let report = folder + "/report.json"
+        let scene = try folder.file("scene.json", "{\"controls\": [" + controls.joined(separator: ",") + "]}")
+        let report = folder.path + "/report.json"
         #expect(try runPiped(["audit", "--scene", scene, "--format", "json", "--output", report], input: "").status == 0)
         let complete = try String(contentsOfFile: report, encoding: .utf8)
         var generator = SystemRandomNumberGenerator()

@@ -317,25 +317,22 @@ extension EndToEndTests { @Suite struct DisplayTests {
     }
 
     @Test func speakRunsTheEngineAndInterruptsAStaleValue() throws {
-        let folder = NSTemporaryDirectory() + "sayline-speak-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder()
+        let folder = scratch.path
         // A stand-in engine: notes what it was asked to say, then "speaks" for ten seconds.
-        let engine = folder + "/engine"
-        try "#!/bin/sh\necho \"$1\" >> \(folder)/said\nexec sleep 10\n".write(toFile: engine, atomically: true, encoding: .utf8)
-        chmod(engine, 0o755)
+        let engine = try scratch.file("engine", "#!/bin/sh\necho \"$1\" >> \(folder)/said\nexec sleep 10\n", executable: true)
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
         repl.waitForDisplay("weight> ")
-        #expect(repl.waitUntil(timeout: 5) { _ in (try? String(contentsOfFile: folder + "/said", encoding: .utf8)) != nil })
+        #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said") != nil })
         repl.send("\u{1B}[A")
         repl.waitForSpeech("62.5 kilograms")
-        #expect(repl.waitUntil(timeout: 5) { _ in (try? String(contentsOfFile: folder + "/said", encoding: .utf8))?.contains("62.5 kilograms") == true })
+        #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said")?.contains("62.5 kilograms") == true })
         // Each new line stops the engine still speaking: only the newest one is alive.
         #expect(Self.processes(named: "sleep 10").count == 1)
         repl.send("\u{04}")
         #expect(repl.waitForExit() == 0)
         #expect(Self.processes(named: "sleep 10").isEmpty)
-        let said = try String(contentsOfFile: folder + "/said", encoding: .utf8)
+        let said = scratch.read("said")
         #expect(said == "Weight in kilograms, 62 kilograms, adjustable\n62.5 kilograms\n")
     }
 
@@ -361,11 +358,8 @@ extension EndToEndTests.DisplayTests {
 
 extension EndToEndTests.DisplayTests {
     @Test func questionMarkDescribesAndInputrcRebindsTheNamedFunctions() throws {
-        let folder = NSTemporaryDirectory() + "sayline-inputrc-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let inputrc = folder + "/inputrc"
-        try "$if sayline\n\"j\": sayline-decrement\n\"k\": sayline-increment\n$endif\n".write(toFile: inputrc, atomically: true, encoding: .utf8)
+        let scratch = try ScratchFolder()
+        let inputrc = try scratch.file("inputrc", "$if sayline\n\"j\": sayline-decrement\n\"k\": sayline-increment\n$endif\n")
         let repl = try TerminalProcess(["--settle", "0"], environment: ["INPUTRC": inputrc])
         repl.waitForDisplay("weight> ")
         repl.send("?")
@@ -382,12 +376,8 @@ extension EndToEndTests.DisplayTests {
 
 extension EndToEndTests.DisplayTests {
     @Test func anEngineThatIgnoresSIGTERMCannotStallAKey() throws {
-        let folder = NSTemporaryDirectory() + "sayline-stubborn-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let engine = folder + "/stubborn"
-        try "#!/bin/sh\ntrap '' TERM\nexec sleep 11\n".write(toFile: engine, atomically: true, encoding: .utf8)
-        chmod(engine, 0o755)
+        let scratch = try ScratchFolder()
+        let engine = try scratch.file("stubborn", "#!/bin/sh\ntrap '' TERM\nexec sleep 11\n", executable: true)
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
         repl.waitForDisplay("weight> ")
         let began = Date()

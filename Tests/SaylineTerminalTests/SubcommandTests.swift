@@ -5,19 +5,6 @@ import Testing
 
 /// `sayline run`, `audit`, `describe` and `scene`, through the built binary.
 extension EndToEndTests { @Suite struct SubcommandTests {
-    /// A scratch folder with files in it, removed afterwards.
-    final class Folder {
-        let path = NSTemporaryDirectory() + "sayline-files-\(UUID().uuidString)"
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-        func file(_ name: String, _ text: String) throws -> String {
-            let file = path + "/" + name
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-            return file
-        }
-        func read(_ name: String) -> String? { try? String(contentsOfFile: path + "/" + name, encoding: .utf8) }
-    }
-
     static let badScene = """
     {
       "controls": [
@@ -37,7 +24,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     """
 
     @Test func runAnnouncesEveryChangeAndChecksExpectations() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let script = try folder.file("ok.say", "inc\ninc\nexpect \"63 kilograms\"\nexpect value weight 63\n")
         let passed = try runPiped(["run", script], input: "")
         #expect(passed.status == 0)
@@ -54,7 +41,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     }
 
     @Test func runReadsStdinAndAScene() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let scene = try folder.file("scene.json", #"{"controls": [{"kind": "rating", "id": "r", "label": "Rating"}]}"#)
         let result = try runPiped(["run", "-", "--scene", scene, "--reduce-motion", "--verbosity", "terse"], input: "inc 3\nexpect \"3 out of 10\"\nexpect frames 0\n")
         #expect(result.status == 0)
@@ -62,7 +49,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     }
 
     @Test func malformedScriptsAndScenesExitTwoWithFileAndLine() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let script = try folder.file("broken.say", "inc\n\nfrobnicate\nexpect frames lots\n")
         let result = try runPiped(["run", script], input: "")
         #expect(result.status == 2)
@@ -79,7 +66,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     }
 
     @Test func transcriptsAreWrittenAndChecked() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let script = try folder.file("t.say", "inc\nset abc\n# comment\nnext\n")
         let golden = folder.path + "/golden.txt"
         #expect(try runPiped(["run", script, "--transcript", golden], input: "").status == 0)
@@ -95,7 +82,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         let demo = try runPiped(["audit"], input: "")
         #expect(demo.status == 0)
         #expect(demo.stdout.contains("0 violations"))
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let scene = try folder.file("flawed.json", Self.flawedScene)
         let text = try runPiped(["audit", "--scene", scene], input: "")
         #expect(text.status == 1)
@@ -106,7 +93,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     }
 
     @Test func auditWritesJSONAndJUnitAtomically() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let scene = try folder.file("flawed.json", Self.flawedScene)
         let json = try runPiped(["audit", "--scene", scene, "--format", "json", "--output", folder.path + "/report.json"], input: "")
         #expect(json.status == 1)
@@ -123,7 +110,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     }
 
     @Test func auditRefusesABadSceneAndBadOptions() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let scene = try folder.file("bad.json", Self.badScene)
         let bad = try runPiped(["audit", "--scene", scene], input: "")
         #expect(bad.status == 2)
@@ -153,7 +140,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     @Test func sceneIsPrintedAndChecked() throws {
         let printed = try runPiped(["scene", "--print"], input: "")
         #expect(printed.status == 0)
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let path = try folder.file("demo.json", printed.stdout)
         let checked = try runPiped(["scene", "--check", path], input: "")
         #expect(checked.stdout == "\(path): valid, 3 controls\n")
@@ -163,7 +150,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     }
 
     @Test func theReplLoadsAScene() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let scene = try folder.file("s.json", #"{"controls": [{"kind": "rating", "id": "stars", "label": "Stars"}]}"#)
         let result = try runPiped(["--scene", scene], input: "inc\n")
         #expect(result.stdout == "Stars, 0 out of 10, adjustable\n1 out of 10\n")
@@ -172,7 +159,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     }
 
     @Test func escapeSequencesInASceneNeverReachAnyOutput() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder()
         let scene = try folder.file("evil.json", #"{"controls": [{"kind": "ruler", "id": "e", "label": "Evil\u001b]0;pwned\u0007\u001b[2J label", "unit": {"singular": "x\u001b[31m", "plural": "xs\u009b2J"}}]}"#)
         for arguments in [["describe", "--scene", scene], ["audit", "--scene", scene], ["run", "-", "--scene", scene]] {
             let result = try runPiped(arguments, input: "inc\nsay\n")
