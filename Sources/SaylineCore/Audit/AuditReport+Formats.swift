@@ -4,36 +4,20 @@ extension AuditReport {
     public func text(source: String) -> String {
         var lines = ["Audit of \(source): \(controlCount) \(controlCount == 1 ? "control" : "controls"), \(rules.count) rules."]
         lines.append("\(violationCount) \(violationCount == 1 ? "violation" : "violations"), \(incompleteCount) incomplete, \(passCount) passes, \(inapplicableRules.count) inapplicable rules, \(suppressedCount) suppressed.")
+        func section(_ title: String, _ entries: [String]) {
+            guard !entries.isEmpty else { return }
+            lines += ["", title] + entries
+        }
         let failing = rules.filter { !$0.violations.isEmpty }.sorted { $0.rule.impact > $1.rule.impact }
-        if !failing.isEmpty {
-            lines.append("")
-            lines.append("Violations:")
-            for outcome in failing {
-                for node in outcome.violations {
-                    lines.append("- \(outcome.rule.impact.rawValue): \(outcome.rule.id) on \(node.control) (\(Self.named(node))). \(node.message ?? outcome.rule.help).")
-                }
-            }
-        }
-        let unsure = rules.filter { !$0.incomplete.isEmpty }
-        if !unsure.isEmpty {
-            lines.append("")
-            lines.append("Incomplete, needs a person to check:")
-            for outcome in unsure {
-                for node in outcome.incomplete {
-                    lines.append("- \(outcome.rule.id) on \(node.control): \(node.message ?? outcome.rule.help).")
-                }
-            }
-        }
-        let suppressed = rules.filter { !$0.suppressed.isEmpty }
-        if !suppressed.isEmpty {
-            lines.append("")
-            lines.append("Suppressed:")
-            for outcome in suppressed {
-                for entry in outcome.suppressed {
-                    lines.append("- \(outcome.rule.id) on \(entry.node.control): \(entry.node.message ?? ""). Reason: \(entry.reason).")
-                }
-            }
-        }
+        section("Violations:", failing.flatMap { outcome in
+            outcome.violations.map { "- \(outcome.rule.impact.rawValue): \(outcome.rule.id) on \($0.control) (\(Self.named($0))). \($0.message ?? outcome.rule.help)." }
+        })
+        section("Incomplete, needs a person to check:", rules.flatMap { outcome in
+            outcome.incomplete.map { "- \(outcome.rule.id) on \($0.control): \($0.message ?? outcome.rule.help)." }
+        })
+        section("Suppressed:", rules.flatMap { outcome in
+            outcome.suppressed.map { "- \(outcome.rule.id) on \($0.node.control): \($0.node.message ?? ""). Reason: \($0.reason)." }
+        })
         if violationCount == 0 && incompleteCount == 0 {
             lines.append("")
             lines.append("No problems found.")
