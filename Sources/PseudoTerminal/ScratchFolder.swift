@@ -14,6 +14,8 @@ public final class ScratchFolder {
     @discardableResult
     public func file(_ name: String, _ text: String, executable: Bool = false) throws -> String {
         let file = path + "/" + name
+        // A name with folders in it ("sayline/history") gets them.
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         if executable { chmod(file, 0o755) }
         return file

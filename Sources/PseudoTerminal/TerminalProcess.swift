@@ -11,6 +11,13 @@ public final class TerminalProcess {
     public private(set) var speech: [UInt8] = []
     public private(set) var exitStatus: Int32?
     public let home: String
+    /// The terminal's modes before the program started, to check it leaves them as it found them.
+    private let modesAsFound: termios
+
+    /// Told of every wait that ran out its timeout, so that a test which waited ten seconds for
+    /// something that never came fails instead of passing slowly. Tests set it (see
+    /// `TimeoutsFail` in the end-to-end tests); the benchmark leaves it unset.
+    public nonisolated(unsafe) static var timeoutReporter: (@Sendable (String) -> Void)?
 
     /// The built `sayline` next to the running test bundle or benchmark.
     public static var binary: String {
@@ -35,6 +42,9 @@ public final class TerminalProcess {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         var name = [CChar](repeating: 0, count: 4096)
         guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw SpawnError.pty }
+        var modes = termios()
+        tcgetattr(slave, &modes)
+        modesAsFound = modes
         // Close-on-exec everywhere: tests run in parallel, and a child that inherits another
         // test's pipe keeps it open, so that test never sees end of file.
         for fd in [master, slave] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -119,10 +129,20 @@ public final class TerminalProcess {
         speechRead = -1
     }
 
-    /// Reads until `condition` holds or `timeout` passes; true when it held.
+    /// Reads until `condition` holds or `timeout` passes; true when it held. A wait that runs
+    /// out is reported to `timeoutReporter`: in a passing test every awaited thing comes.
     @discardableResult
-    public func waitUntil(timeout: Double = 10, _ condition: (TerminalProcess) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+    public func waitUntil(timeout: Double = 10, _ what: String = "a condition", _ condition: (TerminalProcess) -> Bool) -> Bool {
+        if readOutput(upTo: timeout, until: condition) { return true }
+        Self.timeoutReporter?("waited \(timeout) s for \(what), which never came; speech: \(speechText.debugDescription.suffix(300)), display: \(displayText.debugDescription.suffix(300))")
+        return false
+    }
+
+    /// Reads output until `condition` holds or `seconds` pass, without calling it a failure:
+    /// for retry loops, where a short wait that runs out is expected.
+    @discardableResult
+    public func readOutput(upTo seconds: Double, until condition: (TerminalProcess) -> Bool = { _ in false }) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
         // Check before waiting: what is already read may satisfy it.
         pump(milliseconds: 0)
         if condition(self) { return true }
@@ -133,14 +153,40 @@ public final class TerminalProcess {
         return condition(self)
     }
 
+    /// Waits until neither channel has written anything for `milliseconds`: an animation that
+    /// has played out. Reported like any wait if the output never stops.
     @discardableResult
-    public func waitForSpeech(_ text: String, timeout: Double = 10) -> Bool {
-        waitUntil(timeout: timeout) { $0.speechText.contains(text) }
+    public func waitForQuiet(milliseconds: Int32, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let before = display.count + speech.count
+            pump(milliseconds: milliseconds)
+            // pump returns at the first byte; quiet means a whole interval with none.
+            if display.count + speech.count == before { return true }
+        }
+        Self.timeoutReporter?("waited \(timeout) s for \(milliseconds) ms of quiet, which never came")
+        return false
+    }
+
+    /// Where the speech and the display end now, to wait for what comes after.
+    public struct Mark { public let speech: Int; public let display: Int }
+    public var mark: Mark { pump(milliseconds: 0); return Mark(speech: speech.count, display: display.count) }
+
+    public func speech(since mark: Mark) -> String { String(decoding: speech[min(mark.speech, speech.count)...], as: UTF8.self) }
+    public func display(since mark: Mark) -> String { String(decoding: display[min(mark.display, display.count)...], as: UTF8.self) }
+
+    @discardableResult
+    public func waitForSpeech(_ text: String, since mark: Mark? = nil, timeout: Double = 10) -> Bool {
+        waitUntil(timeout: timeout, "speech \(text.debugDescription)") { process in
+            mark.map { process.speech(since: $0) }.map { $0.contains(text) } ?? process.speechText.contains(text)
+        }
     }
 
     @discardableResult
-    public func waitForDisplay(_ text: String, timeout: Double = 10) -> Bool {
-        waitUntil(timeout: timeout) { $0.displayText.contains(text) }
+    public func waitForDisplay(_ text: String, since mark: Mark? = nil, timeout: Double = 10) -> Bool {
+        waitUntil(timeout: timeout, "display \(text.debugDescription)") { process in
+            mark.map { process.display(since: $0) }.map { $0.contains(text) } ?? process.displayText.contains(text)
+        }
     }
 
     /// Waits for the process to end and returns its exit status (128 + signal if killed).
@@ -154,8 +200,30 @@ public final class TerminalProcess {
                 exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
             }
         }
-        pump(milliseconds: 50)
+        if exitStatus == nil { Self.timeoutReporter?("waited \(timeout) s for the program to exit, and it did not") }
+        // Whatever it wrote last (the terminal restored, a final newline) is still in the pty.
+        while exitStatus != nil && pumpOnce() {}
         return exitStatus
+    }
+
+    /// The terminal's modes now are the ones it had before the program started: input, output,
+    /// control and local flags and the control characters (Ctrl-C, Ctrl-D, …).
+    public func terminalIsAsFound() -> Bool {
+        var now = termios()
+        guard tcgetattr(master, &now) == 0 else { return false }
+        var found = modesAsFound
+        let sameCharacters = withUnsafeBytes(of: &now.c_cc) { a in withUnsafeBytes(of: &found.c_cc) { b in a.elementsEqual(b) } }
+        return now.c_iflag == found.c_iflag && now.c_oflag == found.c_oflag && now.c_cflag == found.c_cflag
+            && now.c_lflag == found.c_lflag && sameCharacters
+    }
+
+    /// Bracketed paste was switched off after the last time it was switched on (or never on).
+    public var bracketedPasteIsOff: Bool {
+        let on = displayText.range(of: "\u{1B}[?2004h", options: .backwards)
+        let off = displayText.range(of: "\u{1B}[?2004l", options: .backwards)
+        guard let on else { return true }
+        guard let off else { return false }
+        return off.lowerBound > on.lowerBound
     }
 
     /// The terminal's local modes now: ICANON and ECHO are set again once readline lets go.
@@ -163,6 +231,13 @@ public final class TerminalProcess {
         var modes = termios()
         guard tcgetattr(master, &modes) == 0 else { return false }
         return modes.c_lflag & tcflag_t(ICANON) != 0 && modes.c_lflag & tcflag_t(ECHO) != 0
+    }
+
+    /// Reads what is there now; true if anything was.
+    private func pumpOnce() -> Bool {
+        let before = display.count + speech.count
+        pump(milliseconds: 0)
+        return display.count + speech.count > before
     }
 
     private func pump(milliseconds: Int32) {
@@ -231,7 +306,10 @@ public func runPiped(_ arguments: [String], input: String, environment: [String:
         }
     }
     // Output still open after `quietSeconds` of silence: the child is stuck; end it rather than wait forever.
-    if open > 0 { kill(pid, SIGKILL) }
+    if open > 0 {
+        kill(pid, SIGKILL)
+        TerminalProcess.timeoutReporter?("\(arguments) wrote nothing for \(quietSeconds) s and was killed")
+    }
     for fd in fds where fd.fd >= 0 { close(fd.fd) }
     var status: Int32 = 0
     var usage = rusage()

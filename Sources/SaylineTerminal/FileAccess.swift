@@ -47,7 +47,13 @@ enum FileAccess {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 && errno == EAGAIN {
+                // A non-blocking descriptor that is full: wait until it can take more, not spin.
+                var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&entry, 1, -1)
+                continue
+            }
             if written <= 0 { return false }
             offset += written
         }

@@ -56,6 +56,10 @@ struct Options: Equatable {
     Keys on an empty line: Up/Right or + increase, Down/Left or - decrease, Page Up/Page Down
     move a page, Home/End go to the minimum/maximum, Tab/Shift-Tab move focus, ? describes.
     Type help for the commands. Ctrl-C stops an animation; Ctrl-D or quit leaves.
+
+    Exit status: 0 on quit, Ctrl-D, end of input or when the speech listener goes away; 2 the
+    scene cannot be loaded; 64 a usage error; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\),
+    SIGTERM, with the terminal restored and history saved.
     """
 
     /// Reads arguments (without the program name) and the environment.

@@ -77,6 +77,11 @@ enum ReadlineBridge {
         }
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
+        // The loop reads the keyboard itself and hands readline one byte at a time (`feed`):
+        // readline's own read blocks, and a Ctrl-C that makes the kernel discard the bytes
+        // poll had just seen would leave it blocked until the next key.
+        rl_getc_function = { _ in ReadlineBridge.nextKey() }
+        rl_input_available_hook = { ReadlineBridge.pendingKeys.isEmpty ? 0 : 1 }
         // Buffered: readline flushes after each redisplay, and writing the prompt a byte a
         // call was most of the cost of a redraw. Screen flushes it before writing directly.
         if let display = fdopen(STDERR_FILENO, "w") {
@@ -91,6 +96,61 @@ enum ReadlineBridge {
         if plain {
             rl_variable_bind("enable-bracketed-paste", "off")
         }
+        // In callback mode readline hands the terminal back to the kernel's line discipline
+        // before it calls the line handler, and takes it again only at the next prompt: keys
+        // typed while a command's output is written would be echoed by the kernel into that
+        // output, and a Ctrl-D would be an end of file that nobody reads. So the terminal
+        // stays prepared from start to exit, and `restoreTerminal()` gives it back once.
+        rl_deprep_term_function = nil
+    }
+
+    /// Stops reading lines: no new prompt is drawn after the handler that calls this returns.
+    static func removeLineHandler() {
+        handlerInstalled = false
+        pendingKeys.removeAll()
+        rl_callback_handler_remove()
+    }
+
+    /// Shows `prompt` and calls `lineHandler` with each line typed from now on.
+    static func installLineHandler(prompt: String) {
+        rl_callback_handler_install(prompt, lineHandler)
+        handlerInstalled = true
+    }
+
+    /// True from the first prompt until the line handler is removed, whatever the exit path.
+    static var isReadingLines: Bool { handlerInstalled }
+    nonisolated(unsafe) private static var handlerInstalled = false
+    /// Bytes read from the keyboard that readline has not taken yet.
+    nonisolated(unsafe) private static var pendingKeys: ArraySlice<UInt8> = []
+
+    /// Gives readline the bytes the loop read from the keyboard, in order. Stops early when a
+    /// line quits the session: what was typed after `quit` is not run.
+    static func feed(_ bytes: ArraySlice<UInt8>) {
+        pendingKeys = bytes
+        while !pendingKeys.isEmpty && handlerInstalled {
+            rl_callback_read_char()
+        }
+        pendingKeys.removeAll()
+    }
+
+    /// readline's source of keys: the bytes being fed, and only past their end (a bracketed
+    /// paste that readline reads to its end marker in one call) the keyboard itself.
+    private static func nextKey() -> Int32 {
+        if let byte = pendingKeys.popFirst() { return Int32(byte) }
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 1 { return Int32(byte) }
+            if count < 0 && errno == EINTR { continue }
+            return EOF
+        }
+    }
+
+    /// Puts the terminal back as readline found it (cooked, echo on, bracketed paste off).
+    /// Safe to call more than once: readline knows whether it prepared the terminal.
+    static func restoreTerminal() {
+        rl_deprep_terminal()
+        fflush(rl_outstream)
     }
 
     nonisolated(unsafe) private static var completionCandidates: [String] = []

@@ -17,6 +17,9 @@ final class Repl {
     private var running = true
     private var promptActive = false
     private var exitStatus: Int32 = 0
+    /// The terminal opened again, non-blocking, for reading keys (see `readKeys`); the flag
+    /// belongs to this descriptor alone, so the shell's standard input is left as it was.
+    private let keyboard: Int32
 
     /// A transition being played: frames are drawn at their times, late ones skipped.
     private struct Playback {
@@ -36,6 +39,8 @@ final class Repl {
         self.speech = SpeechChannel(speakCommand: options.speakCommand)
         self.history = History(environment: environment)
         self.pacer = SpeechPacer(settleInterval: options.settle)
+        let terminal = ttyname(STDIN_FILENO).map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } ?? -1
+        self.keyboard = terminal >= 0 ? terminal : STDIN_FILENO
     }
 
     static func start(session: Session, options: Options, environment: [String: String]) -> Int32 {
@@ -87,11 +92,19 @@ final class Repl {
         }
         let result = session.perform(line: text)
         show(result)
-        if result.quit { running = false }
+        if result.quit { stopReading() }
     }
 
     func endOfInput() {
+        stopReading()
+    }
+
+    /// Called from the line handler on quit or end of input: without this, readline would
+    /// draw a fresh prompt as soon as the handler returns.
+    private func stopReading() {
         running = false
+        promptActive = false
+        ReadlineBridge.removeLineHandler()
     }
 
     func completions(for textBeforeCursor: String) -> [String] {
@@ -167,13 +180,27 @@ final class Repl {
         let deadlines = [playback.map { $0.start + $0.frameTimes[min($0.next, $0.frameTimes.count - 1)] },
                          pacer.deadline, nextTourStep].compactMap { $0 }
         let timeout: Int32 = deadlines.min().map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         guard ready > 0 else { return }
         if fds[1].revents != 0 { Signals.drainWakeups() }
-        if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
-            rl_callback_read_char()
+        if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            readKeys()
+        }
+    }
+
+    /// Reads what the keyboard has and feeds it to readline. The keyboard is read through a
+    /// non-blocking descriptor of its own: a Ctrl-C makes the kernel discard the bytes poll had
+    /// just seen, and a blocking read would then wait for the next key with the signal unheard.
+    private func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        let count = read(keyboard, &buffer, buffer.count)
+        if count > 0 {
+            ReadlineBridge.feed(buffer[0..<count])
+        } else if count == 0 || errno != EINTR && errno != EAGAIN {
+            // The terminal hung up or input ended: as Ctrl-D.
+            endOfInput()
         }
     }
 
@@ -229,7 +256,7 @@ final class Repl {
     // MARK: Prompt and exit
 
     private func installPrompt() {
-        rl_callback_handler_install(prompt, ReadlineBridge.lineHandler)
+        ReadlineBridge.installLineHandler(prompt: prompt)
         promptActive = true
     }
 
@@ -238,13 +265,16 @@ final class Repl {
     private func finish() {
         // Whatever is still held is the final value: it must be the last thing heard.
         speech.say(pacer.drain())
-        if promptActive {
-            rl_callback_handler_remove()
+        if ReadlineBridge.isReadingLines {
+            ReadlineBridge.removeLineHandler()
             promptActive = false
         }
+        // Every exit path (quit, Ctrl-D, a signal, the listener gone) ends here.
+        ReadlineBridge.restoreTerminal()
         if !screen.atLineStart || exitStatus != 0 { Diagnostics.write("\n") }
         history.save()
         speech.close()
+        if keyboard != STDIN_FILENO { close(keyboard) }
     }
 
     static func terminalWidth() -> Int {

@@ -20,12 +20,14 @@ enum Signals {
         handle(SIGWINCH) { _ in Signals.resized = 1; Signals.wake() }
         handle(SIGTERM) { number in Signals.terminated = number; Signals.wake() }
         handle(SIGHUP) { number in Signals.terminated = number; Signals.wake() }
+        // Ctrl-\\ would otherwise dump core and leave the terminal raw: it ends the session like SIGTERM.
+        handle(SIGQUIT) { number in Signals.terminated = number; Signals.wake() }
         // A speech engine that goes away must not kill us: EPIPE is handled where we write.
         signal(SIGPIPE, SIG_IGN)
         // A parent may hand down a mask that blocks these; then Ctrl-C and SIGTERM would do nothing.
         var wanted = sigset_t()
         sigemptyset(&wanted)
-        for number in [SIGINT, SIGWINCH, SIGTERM, SIGHUP] { sigaddset(&wanted, number) }
+        for number in [SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&wanted, number) }
         sigprocmask(SIG_UNBLOCK, &wanted, nil)
     }
 

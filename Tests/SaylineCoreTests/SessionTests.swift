@@ -215,3 +215,38 @@ import Testing
         #expect(painted.contains("\u{1B}["))
     }
 }
+
+/// Faults that only an audit noticed before: End on a range the grid or the cap cuts short,
+/// and typed values snapped to the nearest step (not the one below).
+extension SessionTests {
+    static func ruler(_ minimum: Double, _ maximum: Double, step: Double) -> AdjustableElement {
+        AdjustableElement(identity: ControlIdentity(id: "r", label: "Length", unit: UnitWords(singular: "metre", plural: "metres")),
+                          kind: .ruler(RulerPicker(minimum: minimum, maximum: maximum, step: step)), value: minimum)
+    }
+
+    @Test func endOnAPartialStepRangeGoesToTheLastTickAndSaysMaximum() {
+        // 0 to 10 in steps of 3: the last tick is 9, and 10 cannot be reached.
+        var session = Session(elements: [Self.ruler(0, 10, step: 3)])
+        #expect(heard(&session, "max") == ["9 metres, maximum"])
+        #expect(session.focused.value == 9)
+        #expect(heard(&session, "inc") == ["maximum"])
+        #expect(heard(&session, "set 10") == ["9 metres, maximum"] || session.focused.value == 9)
+        #expect(session.focused.value == 9)
+    }
+
+    @Test func endOnACappedRangeGoesToTheLastTickTheCapAllows() {
+        // 30,000 ticks asked for; the ruler lays out 20,000, so End is tick 19,999.
+        var session = Session(elements: [Self.ruler(0, 30_000, step: 1)])
+        #expect(heard(&session, "max") == ["19,999 metres, maximum"])
+        #expect(session.focused.value == 19_999)
+        #expect(heard(&session, "inc") == ["maximum"])
+        #expect(heard(&session, "dec") == ["19,998 metres"])
+    }
+
+    @Test func typedValuesSnapToTheNearestStep() {
+        var session = Session(elements: DemoScene.elements)
+        // 62.8 lies nearer 63 than 62.5; a floor would land on 62.5.
+        #expect(heard(&session, "set 62.8") == ["63 kilograms, nearest step to 62.8"])
+        #expect(heard(&session, "set 62.2") == ["62 kilograms, nearest step to 62.2"])
+    }
+}

@@ -3,7 +3,7 @@ import PseudoTerminal
 import Testing
 
 /// Every test that starts the binary, one at a time: two cores, and real timing in each.
-@Suite(.serialized) struct EndToEndTests {}
+@Suite(.serialized, .timeoutsFail) struct EndToEndTests {}
 
 /// The real binary in a pseudo-terminal: what a keyboard user presses, what they hear.
 extension EndToEndTests { @Suite struct ReplTests {
@@ -17,15 +17,18 @@ extension EndToEndTests { @Suite struct ReplTests {
 
     @Test func keysAdjustWithoutEnter() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send(Self.up)
         #expect(repl.waitForSpeech("62.5 kilograms\n"))
         repl.send(Self.pageUp)
         #expect(repl.waitForSpeech("67.5 kilograms\n"))
         repl.send(Self.end)
         #expect(repl.waitForSpeech("120 kilograms, maximum\n"))
+        // A step past the bound says only "maximum": wait for new speech, not the line above.
+        let atMaximum = repl.mark
         repl.send(Self.up)
-        #expect(repl.waitForSpeech("maximum\n"))
+        #expect(repl.waitForSpeech("\n", since: atMaximum))
+        #expect(repl.speech(since: atMaximum) == "maximum\n")
         repl.send("-")
         #expect(repl.waitForSpeech("119.5 kilograms\n"))
         repl.send("\u{1B}OB")
@@ -34,12 +37,15 @@ extension EndToEndTests { @Suite struct ReplTests {
 
     @Test func tabMovesFocusAndTypedCommandsWork() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send(Self.tab)
         #expect(repl.waitForSpeech("Rating, 0 out of 10, adjustable\n"))
         #expect(repl.waitForDisplay("rating> "))
+        let onRating = repl.mark
         repl.send("\u{1B}[Z")
-        #expect(repl.waitForSpeech("Weight in kilograms, 62 kilograms, adjustable\nWeight in kilograms, 62 kilograms, adjustable\n") || repl.speechLines.last == "Weight in kilograms, 62 kilograms, adjustable")
+        #expect(repl.waitForSpeech("\n", since: onRating))
+        #expect(repl.speech(since: onRating) == "Weight in kilograms, 62 kilograms, adjustable\n")
+        #expect(repl.waitForDisplay("weight> ", since: onRating))
         repl.send("set 70 kilograms\r")
         #expect(repl.waitForSpeech("70 kilograms\n"))
         repl.send("focus balanse\r")
@@ -48,7 +54,7 @@ extension EndToEndTests { @Suite struct ReplTests {
 
     @Test func withTextOnTheLineKeysKeepReadlinesMeaning() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         // "+" on a non-empty line is typed, not an increment; Left moves the cursor.
         repl.send("set 6+")
         repl.send("\u{7F}")       // backspace the "+"
@@ -61,22 +67,22 @@ extension EndToEndTests { @Suite struct ReplTests {
 
     @Test func asyncAnnouncementsKeepAHalfTypedLine() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send("focus 2\r")
-        repl.waitForSpeech("Rating, 0 out of 10, adjustable")
+        #expect(repl.waitForSpeech("Rating, 0 out of 10, adjustable"))
         repl.send("tour\r")
         #expect(repl.waitForSpeech("started"))
         // Half a command, then the tour speaks above it.
         repl.send("set 7")
         #expect(repl.waitForSpeech("Weight in kilograms, 78.5 kilograms\n", timeout: 5))
-        repl.waitForDisplay("rating> set 7")
+        #expect(repl.waitForDisplay("rating> set 7"))
         repl.send("\r")
         #expect(repl.waitForSpeech("7 out of 10\n"))
     }
 
     @Test func ctrlCStopsTheTourAndClearsTheLineButDoesNotQuit() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send("tour\r")
         #expect(repl.waitForSpeech("78.5 kilograms", timeout: 5))
         repl.send("set 9")
@@ -89,26 +95,114 @@ extension EndToEndTests { @Suite struct ReplTests {
         #expect(repl.waitForExit() == 0)
     }
 
-    @Test func ctrlDLeavesWithStatusZeroAndRestoresTheTerminal() throws {
-        let repl = try TerminalProcess()
-        repl.waitForDisplay("weight> ")
-        #expect(!repl.terminalIsCooked())
+    /// Every way out leaves the terminal exactly as it was found: cooked, echoing, bracketed
+    /// paste off, and the history saved.
+    @Test(arguments: ["quit\r", "q\r", "exit\r", "\u{04}", "\u{1C}", "SIGTERM", "SIGHUP", "listener gone"])
+    func everyExitPathRestoresTheTerminal(way: String) throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        #expect(repl.waitForDisplay("weight> "))
+        #expect(!repl.terminalIsAsFound())
+        repl.send("say\r")
+        #expect(repl.waitForSpeech("adjustable\nWeight in kilograms, 62 kilograms, adjustable\n"))
+        let expected: Int32
+        switch way {
+        case "SIGTERM": kill(repl.pid, SIGTERM); expected = 143
+        case "SIGHUP": kill(repl.pid, SIGHUP); expected = 129
+        case "\u{1C}": repl.send(way); expected = 131   // Ctrl-\, SIGQUIT from the terminal
+        case "listener gone":
+            repl.closeSpeech()
+            // The first write after the reader went away is refused; press until one is.
+            for _ in 0..<20 where !repl.readOutput(upTo: 0.1, until: { $0.displayText.contains("listener closed") }) { repl.send(Self.up) }
+            expected = 0
+        default: repl.send(way); expected = 0
+        }
+        #expect(repl.waitForExit() == expected)
+        #expect(repl.terminalIsAsFound())
+        #expect(repl.bracketedPasteIsOff)
+        // No prompt is drawn after the last command.
+        #expect(!repl.displayText.hasSuffix("weight> "))
+        let history = try String(contentsOfFile: repl.home + "/.local/state/sayline/history", encoding: .utf8)
+        #expect(history.hasPrefix("say\n"))
+    }
+
+    @Test func historyGoesToXDGStateHomeWhenItIsSet() throws {
+        let scratch = try ScratchFolder()
+        let repl = try TerminalProcess(environment: ["XDG_STATE_HOME": scratch.path])
+        #expect(repl.waitForDisplay("weight> "))
+        repl.send("say\r")
+        #expect(repl.waitForSpeech("adjustable\nWeight"))
         repl.send("\u{04}")
         #expect(repl.waitForExit() == 0)
-        #expect(repl.terminalIsCooked())
-        #expect(FileManager.default.fileExists(atPath: repl.home + "/.local/state/sayline/history"))
+        #expect(scratch.read("sayline/history") == "say\n")
+        #expect(!FileManager.default.fileExists(atPath: repl.home + "/.local/state/sayline/history"))
+    }
+
+    /// Keys pressed while a command's output is being written (help, list, an animation) are
+    /// applied after it, in order, exactly once, and the kernel never echoes them.
+    @Test(arguments: ["help\r", "list\r", "set 100\r"])
+    func typeAheadDuringOutputIsNeverEchoedNorLost(command: String) throws {
+        let seed = UInt64(command.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })
+        var generator = SplitMix(seed: seed)
+        let (first, second) = command == "set 100\r" ? ("100.5 kilograms", "101 kilograms") : ("62.5 kilograms", "63 kilograms")
+        for run in 0..<6 {
+            let offset = UInt32(generator.next() % 50_000)
+            let repl = try TerminalProcess(["--settle", "0"])
+            #expect(repl.waitForDisplay("weight> "))
+            let before = repl.mark
+            repl.send(command)
+            usleep(offset)
+            repl.send(Self.up + Self.up + "\u{04}")
+            #expect(repl.waitForExit(timeout: 3) == 0, "seed \(seed), run \(run), \(offset) µs after Enter")
+            let heard = repl.speech(since: before).split(separator: "\n").map(String.init)
+            #expect(Array(heard.suffix(2)) == [first, second], "seed \(seed), run \(run), \(offset) µs: \(heard)")
+            #expect(heard.filter { $0 == first || $0 == second }.count == 2)
+            // A kernel echo of an arrow key would show as ^[[A.
+            #expect(!repl.display(since: before).contains("^["), "seed \(seed), run \(run), \(offset) µs")
+            #expect(repl.terminalIsAsFound())
+        }
+    }
+
+    /// The same, made certain: `list` on a scene of 3,000 controls fills the speech pipe while
+    /// nobody reads it, so the program sits in write() inside the command when the keys arrive.
+    @Test func keysTypedWhileACommandIsBlockedOnOutputAreNotEchoedNorLost() throws {
+        let scratch = try ScratchFolder()
+        let controls = (0..<3_000).map { #"{"kind": "ruler", "id": "r\#($0)", "label": "Ruler \#($0)", "max": 10}"# }
+        let scene = try scratch.file("many.json", "{\"controls\": [" + controls.joined(separator: ",") + "]}")
+        let repl = try TerminalProcess(["--scene", scene, "--settle", "0"])
+        #expect(repl.waitForDisplay("r0> "))
+        let before = repl.mark
+        repl.send("list\r")
+        #expect(Self.waitUntilBlockedInWrite(repl.pid), "the program never blocked writing the list")
+        repl.send(Self.up + Self.up + "\u{04}")
+        #expect(repl.waitForExit() == 0)
+        let heard = repl.speech(since: before).split(separator: "\n").map(String.init)
+        #expect(heard.count == 3_002)
+        #expect(Array(heard.suffix(2)) == ["1", "2"])
+        #expect(!repl.display(since: before).contains("^["))
+        #expect(repl.terminalIsAsFound())
+    }
+
+    /// Polls the kernel's note of where the process sleeps, without reading its output.
+    static func waitUntilBlockedInWrite(_ pid: pid_t) -> Bool {
+        for _ in 0..<5_000 {
+            let channel = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
+            if channel.contains("pipe_write") || channel.contains("pipe_wait") { return true }
+            usleep(1_000)
+        }
+        return false
     }
 
     @Test func stdoutCarriesAnnouncementsOnly() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send(Self.up)
+        #expect(repl.waitForSpeech("62.5 kilograms\n"))
         repl.send("help\r")
-        repl.waitForDisplay("Commands")
+        #expect(repl.waitForDisplay("Commands"))
         repl.send("bogus\r")
         #expect(repl.waitForSpeech("Unknown command: bogus. Did you mean"))
         repl.send("\u{04}")
-        _ = repl.waitForExit()
+        #expect(repl.waitForExit() == 0)
         #expect(!repl.speechText.contains("\u{1B}"))
         #expect(!repl.speechText.contains("weight>"))
         #expect(!repl.speechText.contains("Commands"))
@@ -118,22 +212,24 @@ extension EndToEndTests { @Suite struct ReplTests {
 
     @Test func heldKeysSpeakTheFirstAndTheSettledValueLast() throws {
         let repl = try TerminalProcess(["--settle", "300"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         for _ in 0..<10 { repl.send(Self.up) }
         #expect(repl.waitForSpeech("67 kilograms\n", timeout: 5))
         #expect(repl.speechLines == ["Weight in kilograms, 62 kilograms, adjustable", "62.5 kilograms", "67 kilograms"])
     }
 
-    @Test func plainModeNeverMovesTheCursor() throws {
-        let repl = try TerminalProcess(["--plain", "--settle", "0"])
-        repl.waitForDisplay("weight> ")
+    /// Plain output is chosen by the flag, by ACCESSIBLE and by TERM=dumb alike.
+    @Test(arguments: [(["--plain"], [:]), ([], ["ACCESSIBLE": "1"]), ([], ["TERM": "dumb"])] as [([String], [String: String])])
+    func plainModeNeverMovesTheCursor(arguments: [String], environment: [String: String]) throws {
+        let repl = try TerminalProcess(arguments + ["--settle", "0"], environment: environment)
+        #expect(repl.waitForDisplay("weight> "))
         repl.send(Self.up)
         repl.send(Self.tab)
         repl.send("inc 3\r")
         #expect(repl.waitForSpeech("3 out of 10\n"))
-        repl.waitForDisplay("Rating: 3/10")
+        #expect(repl.waitForDisplay("Rating: 3/10"))
         #expect(repl.displayText.contains("Weight in kilograms: 62.5 kg\r\n"))
-        for sequence in ["\u{1B}[J", "\u{1B}[K", "A", "\u{1B}[?25l", "\u{1B}[?2004h"] where sequence != "A" {
+        for sequence in ["\u{1B}[J", "\u{1B}[K", "\u{1B}[?25l", "\u{1B}[?2004h"] {
             #expect(!repl.displayText.contains(sequence))
         }
         #expect(repl.displayText.range(of: "\u{1B}\\[[0-9]*[ABCDHJ]", options: .regularExpression) == nil)
@@ -142,12 +238,12 @@ extension EndToEndTests { @Suite struct ReplTests {
     @Test func fullMotionPlaysFramesAndReduceMotionDrawsOnce() throws {
         func redraws(_ arguments: [String]) throws -> Int {
             let repl = try TerminalProcess(arguments + ["--settle", "0"])
-            repl.waitForDisplay("weight> ")
+            #expect(repl.waitForDisplay("weight> "))
             let before = repl.displayText.components(separatedBy: "\u{1B}[J").count
             repl.send(Self.up)
-            repl.waitForSpeech("62.5 kilograms")
-            // Give a 0.7 s glide time to play out.
-            repl.waitUntil(timeout: 1.2) { _ in false }
+            #expect(repl.waitForSpeech("62.5 kilograms"))
+            // The 0.7 s glide has played out when the screen has been still for a quarter second.
+            #expect(repl.waitForQuiet(milliseconds: 250))
             return repl.displayText.components(separatedBy: "\u{1B}[J").count - before
         }
         #expect(try redraws([]) > 10)
@@ -157,10 +253,11 @@ extension EndToEndTests { @Suite struct ReplTests {
 
     @Test func theSpeechListenerGoingAwayEndsTheSessionCleanly() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForSpeech("adjustable")
+        #expect(repl.waitForSpeech("adjustable"))
+        #expect(repl.waitForDisplay("weight> "))
         repl.closeSpeech()
-        repl.send(Self.up)
-        if !repl.waitUntil(timeout: 1, { $0.displayText.contains("listener closed") }) { repl.send(Self.up) }
+        // The first write after the reader went away is refused; press until one is.
+        for _ in 0..<20 where !repl.readOutput(upTo: 0.1, until: { $0.displayText.contains("listener closed") }) { repl.send(Self.up) }
         #expect(repl.waitForExit() == 0)
         #expect(repl.displayText.contains("speech listener closed"))
         #expect(repl.terminalIsCooked())
@@ -169,17 +266,17 @@ extension EndToEndTests { @Suite struct ReplTests {
     @Test(arguments: [SIGTERM, SIGHUP])
     func terminationRestoresTheTerminal(signal: Int32) throws {
         let repl = try TerminalProcess()
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send(Self.up)
-        repl.waitForSpeech("62.5")
+        #expect(repl.waitForSpeech("62.5"))
         kill(repl.pid, signal)
         #expect(repl.waitForExit() == 128 + signal)
-        #expect(repl.terminalIsCooked())
+        #expect(repl.terminalIsAsFound())
     }
 
     @Test func escapeSequencesInTypedInputNeverReachTheSpeech() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send("set \u{16}\u{1B}]0;owned\u{16}\u{07}x\r")
         #expect(repl.waitForSpeech("Not a number"))
         #expect(!repl.speechText.contains("\u{1B}"))
@@ -231,18 +328,28 @@ extension EndToEndTests { @Suite struct PipedTests {
         #expect(version.stdout.hasPrefix("sayline "))
     }
 
-    @Test func verbosityAndReduceMotionComeFromOptionsAndEnvironment() throws {
+    @Test func verbosityComesFromTheOptions() throws {
         let terse = try runPiped(["--verbosity", "terse"], input: "inc\n")
         #expect(terse.stdout == "Weight, 62\n62.5\n")
-        let reduced = try runPiped([], input: "tour\n", environment: ["SAYLINE_REDUCE_MOTION": "1"])
-        #expect(reduced.stdout.contains("The tour does not run with reduce motion"))
     }
 
-    @Test func espeakSpeaksTheFirstAnnouncementBeforeInputEnds() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") else {
-            print("skipped: espeak-ng is not installed")
-            return
+    /// SAYLINE_REDUCE_MOTION: 1 turns reduce motion on; 0, empty or unset leave full motion.
+    @Test(arguments: [("1", true), ("0", false), ("", false), (nil, false)] as [(String?, Bool)])
+    func reduceMotionComesFromTheEnvironment(value: String?, reduced: Bool) throws {
+        for subcommand in [[], ["run", "-"]] {
+            let result = try runPiped(subcommand, input: "tour\nsay\n", environment: value.map { ["SAYLINE_REDUCE_MOTION": $0] } ?? [:])
+            #expect(result.stdout.contains("The tour does not run with reduce motion") == reduced, "\(subcommand) with \(value ?? "nothing")")
+            #expect(result.stdout.contains("Tour of Weight in kilograms started") == !reduced)
         }
+    }
+
+    /// espeak-ng is installed by .ci/run: under CI its absence is a failure, elsewhere a skip.
+    static let espeakAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng")
+        || ProcessInfo.processInfo.environment["CI"] != nil
+
+    @Test(.enabled(if: espeakAvailable, "espeak-ng is not installed"))
+    func espeakSpeaksTheFirstAnnouncementBeforeInputEnds() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng"), "CI is set and espeak-ng is missing: .ci/run installs it")
         // sayline in a terminal, its stdout piped straight into espeak-ng, which prints phonemes.
         var speech: [Int32] = [-1, -1], phonemes: [Int32] = [-1, -1]
         guard closeOnExecPipe(&speech) == 0, closeOnExecPipe(&phonemes) == 0 else { Issue.record("no pipes"); return }
@@ -266,7 +373,7 @@ extension EndToEndTests { @Suite struct PipedTests {
         }
         let repl = try TerminalProcess(speechTo: speech[1])
         close(speech[1])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         var heard = ""
         var entry = [pollfd(fd: phonemes[0], events: Int16(POLLIN), revents: 0)]
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -286,7 +393,7 @@ extension EndToEndTests { @Suite struct PipedTests {
 extension EndToEndTests { @Suite struct DisplayTests {
     @Test func aResizedTerminalGetsARulerOfItsNewWidth() throws {
         let repl = try TerminalProcess(columns: 100)
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         let before = repl.display.count
         repl.resize(columns: 40, rows: 24)
         // The ruler's tick line is redrawn for 40 columns: 39 characters at most.
@@ -300,16 +407,16 @@ extension EndToEndTests { @Suite struct DisplayTests {
         let coloured = try TerminalProcess()
         #expect(coloured.waitForDisplay("\u{1B}[35m"))
         let plain = try TerminalProcess(environment: ["NO_COLOR": "1"])
-        plain.waitForDisplay("weight> ")
+        #expect(plain.waitForDisplay("weight> "))
         #expect(!plain.displayText.contains("\u{1B}[35m"))
         let flag = try TerminalProcess(["--no-color"])
-        flag.waitForDisplay("weight> ")
+        #expect(flag.waitForDisplay("weight> "))
         #expect(!flag.displayText.contains("\u{1B}[35m"))
     }
 
     @Test func tabCompletesCommandsAndControls() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send("foc\t")
         #expect(repl.waitForDisplay("focus "))
         repl.send("bal\t\r")
@@ -322,10 +429,10 @@ extension EndToEndTests { @Suite struct DisplayTests {
         // A stand-in engine: notes what it was asked to say, then "speaks" for ten seconds.
         let engine = try scratch.file("engine", "#!/bin/sh\necho \"$1\" >> \(folder)/said\nexec sleep 10\n", executable: true)
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said") != nil })
         repl.send("\u{1B}[A")
-        repl.waitForSpeech("62.5 kilograms")
+        #expect(repl.waitForSpeech("62.5 kilograms"))
         #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said")?.contains("62.5 kilograms") == true })
         // Each new line stops the engine still speaking: only the newest one is alive.
         #expect(Self.processes(named: "sleep 10").count == 1)
@@ -361,7 +468,7 @@ extension EndToEndTests.DisplayTests {
         let scratch = try ScratchFolder()
         let inputrc = try scratch.file("inputrc", "$if sayline\n\"j\": sayline-decrement\n\"k\": sayline-increment\n$endif\n")
         let repl = try TerminalProcess(["--settle", "0"], environment: ["INPUTRC": inputrc])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send("?")
         #expect(repl.waitForSpeech("Weight in kilograms, 62 kilograms, adjustable. Up or down arrow adjusts by 0.5"))
         repl.send("k")
@@ -379,12 +486,11 @@ extension EndToEndTests.DisplayTests {
         let scratch = try ScratchFolder()
         let engine = try scratch.file("stubborn", "#!/bin/sh\ntrap '' TERM\nexec sleep 11\n", executable: true)
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
-        repl.waitForDisplay("weight> ")
-        let began = Date()
+        #expect(repl.waitForDisplay("weight> "))
         repl.send("\u{1B}[A")
         repl.send("\u{1B}[A")
+        // Stalled by the engine, the second line would come after the 10 s wait runs out.
         #expect(repl.waitForSpeech("62.5 kilograms\n63 kilograms\n"))
-        #expect(Date().timeIntervalSince(began) < 2)
         #expect(Self.processes(named: "sleep 11").count <= 1)
         repl.send("\u{04}")
         #expect(repl.waitForExit() == 0)
@@ -395,7 +501,7 @@ extension EndToEndTests.DisplayTests {
 extension EndToEndTests.DisplayTests {
     @Test func ctrlPRecallsHistoryOnAnEmptyLine() throws {
         let repl = try TerminalProcess(["--settle", "0"])
-        repl.waitForDisplay("weight> ")
+        #expect(repl.waitForDisplay("weight> "))
         repl.send("inc 3\r")
         #expect(repl.waitForSpeech("63.5 kilograms\n"))
         let before = repl.display.count
