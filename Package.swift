@@ -25,6 +25,8 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--start-group", "-Xlinker", "-lreadline", "-Xlinker", "-ltinfo", "-Xlinker", "--end-group"])]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
         .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
+        // Rewrites the docs generated from the command table: `swift run sayline-docs`.
+        .executableTarget(name: "sayline-docs", dependencies: ["SaylineCore"]),
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "PseudoTerminal"], exclude: ["Fixtures"]),

@@ -25,6 +25,11 @@ import Testing
         #expect(try scene(SceneEncoder.encode(original)) == original)
     }
 
+    @Test func aKeyThatAppearsTwiceIsAProblem() {
+        let json = "{\n  \"controls\": [{\"kind\": \"ruler\", \"id\": \"a\",\n    \"unit\": {\"singular\": \"m\", \"plural\": \"ms\", \"plural\": \"metres\"}}]\n}"
+        #expect(problems(json) == ["scene.json:3: controls[0].unit.plural: appears twice"])
+    }
+
     @Test func everyProblemIsReportedWithItsLineAndPath() {
         let json = """
         {

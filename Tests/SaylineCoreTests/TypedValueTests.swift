@@ -37,6 +37,8 @@ import Testing
         #expect(reason("62,5") == .decimalComma)
         #expect(reason("1,23,456") == .badGrouping)
         #expect(reason("12,4800") == .badGrouping)
+        // A first group longer than three digits is no grouping either.
+        #expect(reason("1234,567") == .badGrouping)
         #expect(reason("abc") == .notANumber)
         #expect(reason("nan") == .notANumber)
         #expect(reason("NaN") == .notANumber)

@@ -293,6 +293,11 @@ extension EndToEndTests { @Suite struct PipedTests {
         #expect(result.stdout == "Weight in kilograms, 62 kilograms, adjustable\n62.5 kilograms\n63 kilograms\n")
     }
 
+    @Test func pipedLinesEndingInCRLFAreCommandsLikeAnyOther() throws {
+        let result = try runPiped([], input: "inc\r\nset 70\r\n")
+        #expect(result.stdout == "Weight in kilograms, 62 kilograms, adjustable\n62.5 kilograms\n70 kilograms\n")
+    }
+
     @Test func badLinesAreAnnouncedAndChangeNothing() throws {
         let result = try runPiped([], input: "set 62,5\nfrobnicate\nset 1e400\nsay\n")
         #expect(result.stdout.split(separator: "\n").map(String.init) == [

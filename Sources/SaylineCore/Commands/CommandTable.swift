@@ -173,7 +173,7 @@ extension CommandTable {
     public static func markdownReference() -> String {
         var out = "# Commands\n\n"
         out += "Generated from the command table (`Sources/SaylineCore/Commands/CommandTable.swift`); "
-        out += "`SAYLINE_RECORD_DOCS=1 swift test` rewrites it. The same table drives the parser, "
+        out += "`swift run sayline-docs` rewrites it. The same table drives the parser, "
         out += "`help`, tab completion and the man page.\n\n"
         out += "Type a command and press Enter. Blank lines and lines starting with `#` are ignored.\n"
         out += "Names are not case-sensitive. Tab completes command names, control ids and choices.\n\n"

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Mutation check: applies each fault in faults.txt alone to a copy of the package, runs
+# `swift test`, and reports whether the suite caught it. Exit 0 only when every fault is caught.
+#   Tests/mutation/run.sh            every fault
+#   Tests/mutation/run.sh 3 7        faults 3 and 7 (numbered from 1, as the report numbers them)
+# The copy lives in a scratch folder with its own build, so the working tree is never touched.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=${SAYLINE_MUTATION_DIR:-${TMPDIR:-/tmp}/sayline-mutation}
+mkdir -p "$work"
+# The package as it is now (tracked and new files), over the copy's earlier build.
+(cd "$root" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) | (cd "$work" && tar -xf -)
+
+python3 - "$work" "$@" <<'PY'
+import os, signal, subprocess, sys, time
+
+work, wanted = sys.argv[1], {int(a) for a in sys.argv[2:]}
+blocks = [b.strip("\n").split("\n") for b in open(os.path.join(work, "Tests/mutation/faults.txt")).read().split("\n\n")]
+faults = [b for b in blocks if b and not b[0].startswith("#")]
+
+def run_suite(log_path):
+    """Runs swift test; stops at the first failed test. Returns 'caught', 'survived' or 'no build'."""
+    with open(log_path, "w") as log:
+        build = subprocess.run(["swift", "build", "--build-tests"], cwd=work, stdout=log, stderr=subprocess.STDOUT)
+        if build.returncode != 0:
+            return "no build"
+        test = subprocess.Popen(["swift", "test", "--skip-build"], cwd=work, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    while test.poll() is None:
+        time.sleep(0.5)
+        if "\u2718" in open(log_path, errors="replace").read():
+            os.killpg(test.pid, signal.SIGKILL)
+            test.wait()
+            return "caught"
+    return "survived" if test.returncode == 0 else "caught"
+
+# The suite must pass as it is, or every fault would look caught.
+if not wanted:
+    began = time.time()
+    baseline = run_suite(os.path.join(work, ".mutation-0.log"))
+    print(f"  0 {'passes' if baseline == 'survived' else 'FAILS':9} {time.time() - began:5.0f} s  the package as it is", flush=True)
+    if baseline != "survived":
+        sys.exit(2)
+
+results = []
+for number, (path, original, mutant, what) in enumerate((f[:4] for f in faults), start=1):
+    if wanted and number not in wanted:
+        continue
+    file = os.path.join(work, path)
+    text = open(file).read()
+    if text.count(original + "\n") != 1:
+        results.append((number, "not found", path, what))
+        print(f"{number:3} not found  {path}: {what}", flush=True)
+        continue
+    open(file, "w").write(text.replace(original + "\n", mutant + "\n"))
+    began = time.time()
+    try:
+        verdict = run_suite(os.path.join(work, f".mutation-{number}.log"))
+    finally:
+        open(file, "w").write(text)
+    results.append((number, verdict, path, what))
+    print(f"{number:3} {verdict:9} {time.time() - began:5.0f} s  {path}: {what}", flush=True)
+
+caught = sum(1 for r in results if r[1] == "caught")
+print(f"\n{caught} of {len(results)} faults caught")
+sys.exit(0 if caught == len(results) else 1)
+PY
