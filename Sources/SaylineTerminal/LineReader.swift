@@ -5,9 +5,11 @@ import SaylineCore
 /// every change announced (no settling), exit 0 at the end of input.
 struct LineReader {
     var session: Session
+    /// stdout, and the engine of `--speak` if one was asked for.
+    let speech: SpeechChannel
 
     mutating func run() -> Int32 {
-        let speech = SpeechChannel(speakCommand: nil)
+        defer { speech.close() }
         speech.say(session.greeting().announcements)
         var line: UnsafeMutablePointer<CChar>? = nil
         var capacity = 0

@@ -1,6 +1,8 @@
 import SaylineCore
 
-/// What the command line and the environment asked for, resolved once at start.
+/// What the command line, the environment and the preferences file asked for, resolved once
+/// at start. Flags win over the environment, the environment over the preferences file, the
+/// file over what was detected, and that over the built-in defaults.
 struct Options: Equatable {
     enum Mode: Equatable {
         case repl
@@ -10,115 +12,164 @@ struct Options: Equatable {
 
     var mode: Mode = .repl
     var scenePath: String?
-    var motion: MotionPreference = .full
-    var verbosity: Verbosity = .normal
-    var plain = false
-    var color = true
-    /// Seconds of quiet that end a run of changes before the settled value is spoken.
-    var settle = 0.3
-    /// The speech command for `--speak`, or nil to write announcements to stdout only.
-    var speakCommand: String?
-    /// `--speak` with no command: the engine is chosen at start (see `SpeechEngine.default`).
-    static let defaultEngine = "default"
+    var settings = ReplSettings()
+    /// Lines of the preferences file that were skipped, as FILE:LINE: reason.
+    var warnings: [String] = []
 
     static let version = "0.1.0"
     static let exitUsage: Int32 = 64
 
     static let usage = """
-    usage: sayline [--scene FILE] [--reduce-motion] [--verbosity terse|normal|verbose] [--plain] [--no-color] [--settle MS] [--speak [COMMAND]]
+    usage: sayline [--scene FILE] [--display full|plain|screen-reader] [--reduce-motion] [--verbosity terse|normal|verbose] [--settle MS] [--speak [ENGINE]] [--rate N] [--voice NAME] [--punctuation none|some|all] [--no-color]
            sayline run SCRIPT|- [OPTIONS]     (sayline run --help)
            sayline audit [OPTIONS]            (sayline audit --help)
            sayline describe [OPTIONS]         (sayline describe --help)
            sayline scene --print | --check FILE
+           sayline config [OPTIONS]           the settings in effect and where each came from
     """
 
-    static let help = """
-    \(usage)
+    static var help: String {
+        """
+        \(usage)
 
-    A keyboard- and screen-reader-first front for adjustable controls. Announcements go to
-    standard output, one line each, so `sayline | espeak-ng` speaks every change as it happens.
-    The prompt, the drawn controls and help go to the terminal (standard error).
+        A keyboard- and screen-reader-first front for adjustable controls. Announcements go to
+        standard output, one line each, so `sayline | espeak-ng` speaks every change as it happens.
+        The prompt, the drawn controls and help go to the terminal (standard error).
 
-    Options:
-      --scene FILE          load controls from a scene file instead of the demo scene
-      --reduce-motion       changes jump, nothing animates, the tour never runs
-                            (also SAYLINE_REDUCE_MOTION=1)
-      --verbosity LEVEL     terse, normal (default) or verbose
-      --plain               append-only output: no redrawing in place, no cursor movement
-                            (also TERM=dumb, ACCESSIBLE=1, or when standard error is not a terminal)
-      --no-color            no colour (also NO_COLOR)
-      --settle MS           quiet time that ends a run of changes, default 300
-      --speak [COMMAND]     speak each announcement with COMMAND, interrupting the previous
-                            one (default: spd-say where speech-dispatcher runs, else espeak-ng)
-      -h, --help            show this help
-      --version             show the version
+        Options (each also a line `KEY = VALUE` in $XDG_CONFIG_HOME/sayline/config, by default
+        ~/.config/sayline/config; flags win over the environment, which wins over the file):
+          --scene FILE
+              load controls from a scene file instead of the demo scene
+        \(SettingTable.helpText)
+          -h, --help
+              show this help
+          --version
+              show the version
 
-    Keys on an empty line: Up/Right or + increase, Down/Left or - decrease, Page Up/Page Down
-    move a page, Home/End go to the minimum/maximum, Tab/Shift-Tab move focus, ? describes.
-    Type help for the commands. Ctrl-C stops an animation; Ctrl-D or quit leaves.
+        Keys on an empty line: Up/Right or + increase, Down/Left or - decrease, Page Up/Page Down
+        move a page, Home/End go to the minimum/maximum, Tab/Shift-Tab move focus, ? describes.
+        Type help for the commands. Ctrl-C stops an animation; Ctrl-D or quit leaves.
 
-    Exit status: 0 on quit, Ctrl-D, end of input or when the speech listener goes away; 2 the
-    scene cannot be loaded; 64 a usage error; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\),
-    SIGTERM, with the terminal restored and history saved.
-    """
+        Exit status: 0 on quit, Ctrl-D, end of input or when the speech listener goes away; 2 the
+        scene cannot be loaded; 64 a usage error; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\),
+        SIGTERM, with the terminal restored and history saved.
+        """
+    }
 
-    /// Reads arguments (without the program name) and the environment.
-    /// - Returns: the options, or a usage error message.
-    static func parse(_ arguments: [String], environment: [String: String], displayIsTerminal: Bool) -> Result<Options, UsageError> {
+    /// Reads arguments (without the program name), the environment and the preferences file.
+    /// - Parameters:
+    ///   - displayIsTerminal: whether standard error is a terminal; if not, nothing is drawn.
+    ///   - preferences: the preferences file's path and text, if there is one.
+    ///   - detectScreenReader: what a running screen reader is called, if one is found; only
+    ///     asked when the display was not chosen otherwise.
+    static func parse(_ arguments: [String], environment: [String: String], displayIsTerminal: Bool,
+                      preferences: (path: String, text: String)? = nil,
+                      detectScreenReader: () -> String? = { nil }) -> Result<Options, UsageError> {
         var options = Options()
-        if let reduce = environment["SAYLINE_REDUCE_MOTION"], !reduce.isEmpty, reduce != "0" { options.motion = .reduce }
-        if environment["TERM"] == "dumb" || (environment["ACCESSIBLE"].map { !$0.isEmpty } ?? false) || !displayIsTerminal {
-            options.plain = true
-        }
-        if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { options.color = false }
-        var remaining = arguments[...]
-        func value(for option: String) -> Result<String, UsageError> {
-            guard let next = remaining.popFirst() else { return .failure(UsageError("\(option) needs a value")) }
-            return .success(next)
-        }
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "-h", "--help": options.mode = .help
-            case "--version": options.mode = .version
-            case "--reduce-motion": options.motion = .reduce
-            case "--plain": options.plain = true
-            case "--no-color", "--no-colour": options.color = false
-            case "--scene":
-                switch value(for: argument) {
-                case .success(let path): options.scenePath = path
-                case .failure(let error): return .failure(error)
-                }
-            case "--verbosity":
-                switch value(for: argument) {
-                case .success(let word):
-                    guard let level = Verbosity(rawValue: word) else { return .failure(UsageError("--verbosity takes terse, normal or verbose, not \(TextSanitiser.echo(word))")) }
-                    options.verbosity = level
-                case .failure(let error): return .failure(error)
-                }
-            case "--settle":
-                switch value(for: argument) {
-                case .success(let word):
-                    guard let milliseconds = Int(word), milliseconds >= 0, milliseconds <= 10_000 else {
-                        return .failure(UsageError("--settle takes milliseconds from 0 to 10000, not \(TextSanitiser.echo(word))"))
+        var flagged: [(spec: SettingSpec, value: String, flag: String)] = []
+        var reader = Arguments(arguments)
+        do throws(UsageError) {
+            while let item = reader.next() {
+                guard case .option(let word) = item else { throw UsageError.unknown(item) }
+                let (flag, inline) = Self.splitInline(word)
+                switch flag {
+                case "-h", "--help": options.mode = .help
+                case "--version": options.mode = .version
+                case "--scene":
+                    if let inline { options.scenePath = inline } else { options.scenePath = try reader.value(for: flag) }
+                default:
+                    if let spec = SettingTable.all.first(where: { $0.flag == flag }) {
+                        let value: String
+                        if let inline {
+                            value = inline
+                        } else if let fallback = spec.valueWithoutArgument {
+                            value = reader.optionalValue() ?? fallback
+                        } else {
+                            value = try reader.value(for: flag)
+                        }
+                        flagged.append((spec, value, flag))
+                    } else if let spec = SettingTable.all.first(where: { $0.aliases.contains { $0.flag == flag } }),
+                              let alias = spec.aliases.first(where: { $0.flag == flag }), inline == nil {
+                        flagged.append((spec, alias.value, flag))
+                    } else {
+                        throw UsageError.unknown(item)
                     }
-                    options.settle = Double(milliseconds) / 1000
-                case .failure(let error): return .failure(error)
                 }
-            case "--speak":
-                if let next = remaining.first, !next.hasPrefix("-") {
-                    options.speakCommand = next
-                    remaining = remaining.dropFirst()
-                } else {
-                    options.speakCommand = Options.defaultEngine
+            }
+        } catch {
+            return .failure(error)
+        }
+
+        var settings = ReplSettings()
+        if let preferences {
+            for line in PreferencesFile.parse(preferences.text) {
+                switch line {
+                case .setting(let key, let value, let number):
+                    guard let spec = SettingTable.spec(key: key) else {
+                        options.warnings.append("\(preferences.path):\(number): unknown setting \(TextSanitiser.echo(key)); known: \(SettingTable.all.map(\.key).joined(separator: ", "))")
+                        continue
+                    }
+                    if let problem = spec.apply(&settings, value) {
+                        options.warnings.append("\(preferences.path):\(number): \(problem)")
+                    } else {
+                        settings.sources[key] = .file(preferences.path, line: number)
+                    }
+                case .malformed(let number):
+                    options.warnings.append("\(preferences.path):\(number): not a KEY = VALUE line")
                 }
-            case "--":
-                if let extra = remaining.first { return .failure(UsageError("unexpected argument: \(TextSanitiser.echo(extra))")) }
-            default:
-                if argument.hasPrefix("-") { return .failure(UsageError("unknown option: \(TextSanitiser.echo(argument))")) }
-                return .failure(UsageError("unexpected argument: \(TextSanitiser.echo(argument))"))
             }
         }
+        for spec in SettingTable.all {
+            guard let (variable, read) = spec.environment, let raw = environment[variable], let value = read(raw),
+                  spec.apply(&settings, value) == nil else { continue }
+            settings.sources[spec.key] = .environment(variable)
+        }
+        if environment["TERM"] == "dumb", !Self.isExplicit(settings.source(of: "display")) {
+            settings.display = .plain
+            settings.sources["display"] = .environment("TERM=dumb")
+        }
+        for (spec, value, flag) in flagged {
+            if let problem = spec.apply(&settings, value) {
+                // "settle takes …" reads "--settle takes …" when it was a flag.
+                return .failure(UsageError(problem.hasPrefix(spec.key + " ") ? flag + problem.dropFirst(spec.key.count) : problem))
+            }
+            settings.sources[spec.key] = .flag(flag)
+        }
+        if settings.source(of: "display") == .builtIn, settings.detectScreenReader, let reader = detectScreenReader() {
+            settings.display = .screenReader
+            settings.sources["display"] = .detected("\(reader) is running")
+        }
+        // Nothing can be drawn in place on what is not a terminal.
+        if !displayIsTerminal, settings.display == .full {
+            settings.display = .plain
+            settings.sources["display"] = .detected("standard error is not a terminal")
+        }
+        options.settings = settings
         return .success(options)
+    }
+
+    /// `--display=plain` as the flag and its value.
+    private static func splitInline(_ word: String) -> (String, String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    private static func isExplicit(_ source: SettingSource) -> Bool {
+        switch source {
+        case .environment, .flag: true
+        default: false
+        }
+    }
+
+    /// The settings in effect and where each came from, as `sayline config` prints them: the
+    /// output is itself a preferences file.
+    static func describe(_ settings: ReplSettings) -> String {
+        SettingTable.all.map { spec in
+            let source = "# " + settings.source(of: spec.key).description
+            guard let value = spec.show(settings) else { return "# \(spec.key) = (the engine's own)" }
+            let line = "\(spec.key) = \(value)"
+            return line + String(repeating: " ", count: max(1, 32 - line.count)) + source
+        }.joined(separator: "\n") + "\n"
     }
 }
 
@@ -126,4 +177,49 @@ struct Options: Equatable {
 struct UsageError: Error, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// The preferences file: `KEY = VALUE` lines, `#` comments and blank lines.
+enum PreferencesFile {
+    enum Line: Equatable {
+        case setting(key: String, value: String, line: Int)
+        case malformed(line: Int)
+    }
+
+    static func parse(_ text: String) -> [Line] {
+        var result: [Line] = []
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                result.append(.malformed(line: offset + 1))
+                continue
+            }
+            let key = trimmed[..<equals].trimmingSpaces
+            let value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
+            guard !key.isEmpty else {
+                result.append(.malformed(line: offset + 1))
+                continue
+            }
+            result.append(.setting(key: key, value: value, line: offset + 1))
+        }
+        return result
+    }
+
+    /// `$XDG_CONFIG_HOME/sayline/config`, or `~/.config/sayline/config`.
+    static func path(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/sayline/config" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/sayline/config" }
+        return nil
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
 }

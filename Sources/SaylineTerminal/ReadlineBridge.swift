@@ -60,7 +60,7 @@ enum ReadlineBridge {
     ]
 
     /// Registers the named functions, binds the defaults, then lets the user's inputrc win.
-    static func install(plain: Bool) {
+    static func install(appendOnly: Bool) {
         rl_readline_name = UnsafePointer(strdup("sayline"))
         // readline keeps these names by pointer: they must live as long as the process.
         for binding in bindings {
@@ -82,9 +82,11 @@ enum ReadlineBridge {
         // poll had just seen would leave it blocked until the next key.
         rl_getc_function = { _ in ReadlineBridge.nextKey() }
         rl_input_available_hook = { ReadlineBridge.pendingKeys.isEmpty ? 0 : 1 }
-        // Buffered: readline flushes after each redisplay, and writing the prompt a byte a
-        // call was most of the cost of a redraw. Screen flushes it before writing directly.
+        // One buffer for everything written to the terminal, flushed once per update: the
+        // screen writes into it, readline adds its prompt and flushes at the end of its
+        // redisplay, and a screen reader sees one change, never a half-drawn screen.
         if let display = fdopen(STDERR_FILENO, "w") {
+            setvbuf(display, nil, _IOFBF, 1 << 16)
             rl_outstream = display
         }
         rl_attempted_completion_function = { text, _, _ in
@@ -93,7 +95,7 @@ enum ReadlineBridge {
         }
         // Reads ~/.inputrc (or $INPUTRC) now: the user's bindings replace the defaults above.
         rl_initialize()
-        if plain {
+        if appendOnly {
             rl_variable_bind("enable-bracketed-paste", "off")
         }
         // In callback mode readline hands the terminal back to the kernel's line discipline

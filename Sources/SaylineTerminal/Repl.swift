@@ -16,6 +16,8 @@ final class Repl {
     private var nextTourStep: Double?
     private var running = true
     private var promptActive = false
+    /// The prompt readline was last given, so it is redrawn only when focus changes it.
+    private var shownPrompt = ""
     private var exitStatus: Int32 = 0
     /// The terminal opened again, non-blocking, for reading keys (see `readKeys`); the flag
     /// belongs to this descriptor alone, so the shell's standard input is left as it was.
@@ -33,12 +35,13 @@ final class Repl {
     private init(session: Session, options: Options, environment: [String: String]) {
         self.session = session
         self.options = options
-        let speechOnScreen = isatty(STDOUT_FILENO) == 1
-        self.screen = Screen(plain: options.plain, color: options.color && environment["TERM"] != "dumb",
-                             width: Self.terminalWidth(), speechOnScreen: speechOnScreen)
-        self.speech = SpeechChannel(speakCommand: options.speakCommand)
+        let renderer = ControlRenderer(width: Self.terminalWidth(), color: false)
+        self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
+                             width: Self.terminalWidth(), speechOnScreen: Self.stdoutIsTheTerminal(),
+                             blockHeight: session.elements.map { renderer.lines(for: $0).count }.max() ?? 0)
+        self.speech = SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment))
         self.history = History(environment: environment)
-        self.pacer = SpeechPacer(settleInterval: options.settle)
+        self.pacer = SpeechPacer(settleInterval: options.settings.settle)
         let terminal = ttyname(STDIN_FILENO).map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } ?? -1
         self.keyboard = terminal >= 0 ? terminal : STDIN_FILENO
     }
@@ -52,8 +55,9 @@ final class Repl {
 
     private func run() -> Int32 {
         Signals.install()
-        ReadlineBridge.install(plain: options.plain)
+        ReadlineBridge.install(appendOnly: screen.appendOnly)
         history.load()
+        screen.present(spoken: [], messages: [Self.modeLine(screen.mode)], control: nil, changeLine: nil, promptActive: false)
         show(session.greeting())
         installPrompt()
         while running {
@@ -83,6 +87,7 @@ final class Repl {
         defer {
             if running {
                 rl_set_prompt(prompt)
+                shownPrompt = prompt
                 promptActive = true
             }
         }
@@ -123,23 +128,46 @@ final class Repl {
         }
         let moved = reply.transition != nil || reply.events.contains { if case .focused = $0 { true } else { false } }
         // The prompt names the focused control; set it before the redisplay below draws it.
-        if promptActive { rl_set_prompt(prompt) }
-        // Speech first: a listener on a pipe should not wait for the drawing. When speech shares
-        // the terminal it must land above the drawn control, so it goes in with the drawing.
-        if !screen.speechOnScreen { speak(reply.announcements, now: now) }
-        screen.present(speech: { if self.screen.speechOnScreen { self.speak(reply.announcements, now: now) } },
-                       messages: messages,
-                       // Each mode draws one thing: plain appends a line per move, the full
-                       // display redraws the control; neither pays for the other on a key press.
-                       control: screen.plain ? nil : currentControlLines(now: now),
-                       changeLine: screen.plain && moved ? controlLine() : nil,
-                       promptActive: promptActive)
+        let promptChanged = promptActive && shownPrompt != prompt
+        if promptChanged {
+            rl_set_prompt(prompt)
+            shownPrompt = prompt
+        }
+        let spoken = reply.announcements.flatMap { pacer.submit($0, at: now) }
+        // Each mode draws one thing: plain appends a line per move, the full display redraws
+        // the control; neither pays for the other on a key press.
+        present(spoken, messages: messages,
+                control: screen.mode == .full ? currentControlLines(now: now) : nil,
+                changeLine: screen.mode == .plain && moved && !screen.speechOnScreen ? controlLine() : nil,
+                promptChanged: promptChanged)
     }
 
-    private func speak(_ announcements: [Announcement], now: Double) {
-        for announcement in announcements {
-            speech.say(pacer.submit(announcement, at: now))
+    /// Speech first, so a listener on a pipe never waits for the drawing; then the terminal,
+    /// which shows the spoken lines too when stdout is the terminal itself or the display is
+    /// for a screen reader.
+    private func present(_ spoken: [Announcement], messages: [String], control: [String]?, changeLine: String?, promptChanged: Bool = false) {
+        let onScreen = screen.speechOnScreen || screen.mode == .screenReader
+        if screen.speechOnScreen { speech.speakOnly(spoken) } else { speech.say(spoken) }
+        screen.present(spoken: onScreen ? spoken.map(\.text) : [], messages: messages, control: control,
+                       changeLine: changeLine, promptActive: promptActive, promptChanged: promptChanged)
+    }
+
+    /// The one line at start that says how the terminal shows the session and where help is.
+    static func modeLine(_ mode: DisplayMode) -> String {
+        let name = switch mode {
+        case .full: "Full display"
+        case .plain: "Plain display"
+        case .screenReader: "Screen reader display"
         }
+        return "\(name). Press ? to describe a control; type help for commands."
+    }
+
+    /// stdout and stderr are the same terminal: announcements are then written with the drawing.
+    private static func stdoutIsTheTerminal() -> Bool {
+        guard isatty(STDOUT_FILENO) == 1 else { return false }
+        var out = stat(), display = stat()
+        guard fstat(STDOUT_FILENO, &out) == 0, fstat(STDERR_FILENO, &display) == 0 else { return true }
+        return out.st_rdev == display.st_rdev
     }
 
     private func reply(speaking announcements: [Announcement]) -> Reply {
@@ -165,7 +193,7 @@ final class Repl {
 
     private func start(_ transition: ElementTransition, now: Double) {
         // A new change cuts the running animation: it never queues behind it.
-        guard case .animated(let timeline) = transition.transition, !screen.plain else {
+        guard case .animated(let timeline) = transition.transition, screen.mode == .full else {
             playback = nil
             return
         }
@@ -218,7 +246,7 @@ final class Repl {
         }
         let settled = pacer.flush(at: now)
         if !settled.isEmpty {
-            screen.present(speech: { self.speech.say(settled) }, messages: [], control: nil, changeLine: nil, promptActive: promptActive)
+            present(settled, messages: [], control: nil, changeLine: nil)
         }
         if let due = nextTourStep, now >= due {
             nextTourStep = nil
@@ -249,22 +277,27 @@ final class Repl {
             Signals.resized = 0
             rl_resize_terminal()
             screen.resize(width: Self.terminalWidth())
-            screen.redraw(currentControlLines(now: monotonicSeconds()), promptActive: promptActive)
+            if screen.mode == .full { screen.drawWhole(control: currentControlLines(now: monotonicSeconds()), promptActive: promptActive) }
         }
     }
 
     // MARK: Prompt and exit
 
     private func installPrompt() {
+        shownPrompt = prompt
         ReadlineBridge.installLineHandler(prompt: prompt)
         promptActive = true
     }
 
-    private var prompt: String { "\(session.focused.identity.id)> " }
+    /// The focused control's id; in the screen-reader display one word that never changes, so
+    /// a screen reader re-reading the prompt line says one word, not a changing name.
+    private var prompt: String { screen.mode == .screenReader ? Self.screenReaderPrompt : "\(session.focused.identity.id)> " }
+    static let screenReaderPrompt = "sayline> "
 
     private func finish() {
         // Whatever is still held is the final value: it must be the last thing heard.
-        speech.say(pacer.drain())
+        let held = pacer.drain()
+        if !held.isEmpty { present(held, messages: [], control: nil, changeLine: nil) }
         if ReadlineBridge.isReadingLines {
             ReadlineBridge.removeLineHandler()
             promptActive = false

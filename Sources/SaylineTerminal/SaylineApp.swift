@@ -14,12 +14,18 @@ public enum SaylineApp {
         case "scene": return SceneCommand.main(Array(rest.dropFirst()))
         default: break
         }
-        let displayIsTerminal = isatty(STDERR_FILENO) == 1
-        switch Options.parse(Array(arguments.dropFirst()), environment: environment, displayIsTerminal: displayIsTerminal) {
+        let showOnly = rest.first == "config"
+        switch options(Array(showOnly ? rest.dropFirst() : rest[...]), environment: environment) {
         case .failure(let error):
             Diagnostics.write("sayline: \(error.message)\n\(Options.usage)\n")
             return Options.exitUsage
         case .success(let options):
+            if showOnly {
+                // `sayline config`: the settings in effect, each with where it came from.
+                if options.mode == .help { return SpeechChannel.writeAll(Options.help + "\n") ? 0 : 1 }
+                return SpeechChannel.writeAll(Options.describe(options.settings)) ? 0 : 1
+            }
+            for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
             switch options.mode {
             case .help:
                 return SpeechChannel.writeAll(Options.help + "\n") ? 0 : 1
@@ -31,15 +37,36 @@ public enum SaylineApp {
         }
     }
 
+    /// The command line resolved with the environment, the preferences file and, when the
+    /// display was left to Sayline, a look for a running screen reader.
+    static func options(_ arguments: [String], environment: [String: String]) -> Result<Options, UsageError> {
+        var preferences: (path: String, text: String)?
+        var unreadable: String?
+        if let path = PreferencesFile.path(environment: environment) {
+            switch FileAccess.read(path, limit: 1 << 16) {
+            case .success(let bytes): preferences = (path, String(decoding: bytes, as: UTF8.self))
+            case .failure(.cannotOpen(let reason)) where reason.contains("No such file"): break
+            case .failure(let failure): unreadable = "\(TextSanitiser.echo(path, limit: 200)): \(failure.message); using the defaults"
+            }
+        }
+        var result = Options.parse(arguments, environment: environment, displayIsTerminal: isatty(STDERR_FILENO) == 1,
+                                   preferences: preferences, detectScreenReader: ScreenReaderDetector.detect)
+        if let unreadable, case .success(var options) = result {
+            options.warnings.insert(unreadable, at: 0)
+            result = .success(options)
+        }
+        return result
+    }
+
     private static func startRepl(_ options: Options, environment: [String: String]) -> Int32 {
         let scene: Scene
         switch SceneFile.load(options.scenePath) {
         case .failure(let failure): return failure.report()
         case .success(let loaded): scene = loaded
         }
-        let session = Session(elements: scene.elements, motion: options.motion, verbosity: options.verbosity)
+        let session = Session(elements: scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
         if isatty(STDIN_FILENO) != 1 {
-            var reader = LineReader(session: session)
+            var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment)))
             return reader.run()
         }
         return Repl.start(session: session, options: options, environment: environment)

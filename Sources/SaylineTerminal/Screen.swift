@@ -2,23 +2,38 @@
 import Glibc
 import SaylineCore
 
-/// The display channel: the drawn control above the prompt, help text, and animation frames,
-/// all on the terminal (stderr), kept clear of readline's prompt and the typed text.
+/// The display channel: the drawn control above the prompt, lines a person should read, and
+/// animation frames, all on the terminal (stderr), kept clear of readline's prompt and the
+/// typed text.
+///
+/// A screen reader speaks every change it sees, so every update here is one `write` (the
+/// screen is never seen half drawn), a frame the same as what is on screen is not written,
+/// and a frame rewrites only the changed lines above the prompt with the cursor saved and
+/// restored: the prompt line and the half-typed input are never cleared or reprinted by it.
 final class Screen {
-    let plain: Bool
+    let mode: DisplayMode
     private(set) var renderer: ControlRenderer
-    /// Lines of the control drawn directly above the prompt, to erase before the next drawing.
-    private var blockHeight = 0
+    /// The lines of the control now on screen, directly above the prompt.
+    private var drawn: [String] = []
+    /// Every control is drawn this many lines tall, so a focus change rewrites lines in place.
+    private let blockHeight: Int
     /// True when the cursor is at the start of an empty line: after Enter, or before the first prompt.
     var atLineStart = true
-    /// True when announcements on stdout also land on this terminal.
+    /// True when announcements on stdout also land on this terminal: then they are written
+    /// here, in the same write as the drawing, and not on stdout as well.
     let speechOnScreen: Bool
+    /// Frames written and dropped, for the benchmark and tests of a slow terminal.
+    private(set) var framesWritten = 0
+    private(set) var framesDropped = 0
 
-    init(plain: Bool, color: Bool, width: Int, speechOnScreen: Bool) {
-        self.plain = plain
-        self.renderer = ControlRenderer(width: width, color: color && !plain)
+    init(mode: DisplayMode, color: Bool, width: Int, speechOnScreen: Bool, blockHeight: Int) {
+        self.mode = mode
+        self.renderer = ControlRenderer(width: width, color: color && mode == .full)
         self.speechOnScreen = speechOnScreen
+        self.blockHeight = blockHeight
     }
+
+    var appendOnly: Bool { mode != .full }
 
     func resize(width: Int) {
         renderer = ControlRenderer(width: width, color: renderer.color)
@@ -27,62 +42,115 @@ final class Screen {
     /// The line readline's Enter left the cursor on is below the old drawing: leave it in the scrollback.
     func lineAccepted() {
         atLineStart = true
-        blockHeight = 0
+        drawn = []
     }
 
-    /// Shows what a reply produced: speech on stdout, messages and the control on the terminal.
+    /// Shows what a reply produced.
     /// - Parameters:
-    ///   - control: the lines of the control to draw, or nil to leave the drawing as it is.
-    ///   - changeLine: in plain mode, the one line a change adds when speech is not on screen.
-    func present(speech: () -> Void, messages: [String], control: [String]?, changeLine: String?, promptActive: Bool) {
-        fflush(rl_outstream)
-        if plain {
-            if promptActive && !atLineStart { Diagnostics.write("\n") }
-            speech()
-            for message in messages { Diagnostics.write(message + "\n") }
-            if let changeLine, !speechOnScreen { Diagnostics.write(changeLine + "\n") }
-        } else {
-            if promptActive {
-                rl_clear_visible_line()
-                fflush(rl_outstream)
+    ///   - spoken: announcements to show, when they belong on the terminal (speech on screen,
+    ///     or the screen-reader display, which shows every spoken line).
+    ///   - messages: display text such as help.
+    ///   - control: the control to draw (full display), or nil to leave the drawing as it is.
+    ///   - changeLine: in the plain display, the line a change adds when speech is elsewhere.
+    ///   - promptChanged: the prompt's text changed (focus moved): readline redraws it, in the same write.
+    func present(spoken: [String], messages: [String], control: [String]?, changeLine: String?, promptActive: Bool, promptChanged: Bool = false) {
+        var lines = spoken
+        if let changeLine { lines.append(changeLine) }
+        lines += messages
+        if appendOnly {
+            guard !lines.isEmpty else { return }
+            // Below the prompt line, which stays in the scrollback as it was.
+            let out = (promptActive && !atLineStart ? "\n" : "") + lines.map { $0 + "\n" }.joined()
+            emit(out, thenPrompt: promptActive)
+            atLineStart = false
+            return
+        }
+        if lines.isEmpty {
+            guard let control else { return }
+            if !drawn.isEmpty {
+                redraw(control, promptActive: promptActive, promptChanged: promptChanged)
+                return
             }
-            eraseBlock()
-            speech()
-            for message in messages { Diagnostics.write(message + "\n") }
-            if let control { draw(control) }
         }
+        drawWhole(lines: lines, control: control, promptActive: promptActive)
+    }
+
+    /// New lines go above the drawing: clear the prompt line and the drawing, write the lines,
+    /// draw the control again and let readline put the prompt back, all in one write. Also
+    /// after a resize, when the terminal may have moved what was drawn.
+    func drawWhole(lines: [String] = [], control: [String]?, promptActive: Bool) {
+        if promptActive { rl_clear_visible_line() }
+        var out = "\r"
+        if !drawn.isEmpty { out += "\u{1B}[\(drawn.count)A\r\u{1B}[J" }
+        out += lines.map { $0 + "\n" }.joined()
+        let block = padded(control ?? drawn)
+        out += block.map { $0 + "\n" }.joined()
+        drawn = block
+        emit(out, thenPrompt: promptActive)
         atLineStart = false
-        if promptActive {
-            rl_on_new_line()
-            rl_redisplay()
-        }
     }
 
-    /// Redraws the control in place: one animation frame. Never called in plain mode.
-    func redraw(_ control: [String], promptActive: Bool) {
-        guard !plain else { return }
+    /// One animation frame, or the control after a change: rewrites the lines that differ,
+    /// in place. Not written when nothing differs, nor when the terminal is not taking output
+    /// (a frame that cannot be written at once is dropped, never queued behind).
+    func redraw(_ control: [String], promptActive: Bool, promptChanged: Bool = false) {
+        guard !appendOnly else { return }
+        let block = padded(control)
+        guard !drawn.isEmpty else {
+            drawWhole(control: control, promptActive: promptActive)
+            return
+        }
+        guard block != drawn else {
+            if promptChanged { emit("", thenPrompt: false, redisplayPrompt: true) }
+            return
+        }
+        guard terminalTakesOutput() else {
+            framesDropped += 1
+            return
+        }
+        // From the cursor's row up to the drawing's first line; the cursor may sit on a later
+        // row of a prompt line that wraps.
+        let cursorRow = promptActive ? Self.cursorRow(width: renderer.width + 1) : 0
+        var out = "\u{1B}7\u{1B}[\(drawn.count + cursorRow)A"
+        var row = 0
+        for (index, line) in block.enumerated() where line != drawn[index] {
+            if index > row { out += "\u{1B}[\(index - row)B" }
+            out += "\r" + line + "\u{1B}[K"
+            row = index
+        }
+        out += "\u{1B}8"
+        drawn = block
+        framesWritten += 1
+        emit(out, thenPrompt: false, redisplayPrompt: promptChanged)
+    }
+
+    /// Every control drawn the same height, blank lines at the top.
+    private func padded(_ control: [String]) -> [String] {
+        control.count >= blockHeight ? control : Array(repeating: "", count: blockHeight - control.count) + control
+    }
+
+    /// Writes `text` to the terminal with what readline has buffered, in one write; with the
+    /// prompt, readline's redisplay adds it to the same buffer and flushes.
+    /// `redisplayPrompt`: readline updates the prompt line where it is, writing only what changed.
+    private func emit(_ text: String, thenPrompt: Bool, redisplayPrompt: Bool = false) {
+        fputs(text, rl_outstream)
+        if thenPrompt {
+            rl_on_new_line()
+            rl_redisplay()
+        } else if redisplayPrompt {
+            rl_redisplay()
+        }
         fflush(rl_outstream)
-        if promptActive {
-            rl_clear_visible_line()
-            fflush(rl_outstream)
-        }
-        eraseBlock()
-        draw(control)
-        if promptActive {
-            rl_on_new_line()
-            rl_redisplay()
-        }
     }
 
-    private func eraseBlock() {
-        guard blockHeight > 0 else { return }
-        // Up to the drawing's first line, then clear to the end of the screen.
-        Diagnostics.write("\u{1B}[\(blockHeight)A\r\u{1B}[J")
-        blockHeight = 0
+    /// The row of the prompt line the cursor is on, counted from the prompt's first row.
+    private static func cursorRow(width: Int) -> Int {
+        let prompt = rl_prompt.map { strlen($0) } ?? 0
+        return (Int(prompt) + Int(max(rl_point, 0))) / max(width, 1)
     }
 
-    private func draw(_ control: [String]) {
-        Diagnostics.write(control.map { $0 + "\n" }.joined())
-        blockHeight = control.count
+    private func terminalTakesOutput() -> Bool {
+        var entry = pollfd(fd: STDERR_FILENO, events: Int16(POLLOUT), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
     }
 }

@@ -2,24 +2,33 @@ import Glibc
 import SaylineCore
 
 /// The speech channel: announcements on stdout, one line each, written at once (no buffer
-/// holds a line back from a pipe), and optionally spoken by a speech command as well.
+/// holds a line back from a pipe), and optionally spoken by a speech engine as well.
 final class SpeechChannel {
     /// Set when stdout's reader has gone away (EPIPE): the session should end.
     private(set) var listenerGone = false
     private let speaker: Speaker?
 
-    init(speakCommand: String?) {
-        speaker = speakCommand.map(Speaker.init(command:))
+    init(speaker: Speaker?) {
+        self.speaker = speaker
     }
 
+    /// Writes the announcements to stdout and gives them to the engine.
     func say(_ announcements: [Announcement]) {
-        for announcement in announcements {
-            if !listenerGone, !Self.writeAll(announcement.text + "\n") { listenerGone = true }
-            speaker?.speak(announcement.text)
+        for announcement in announcements where !listenerGone {
+            if !Self.writeAll(announcement.text + "\n") { listenerGone = true }
         }
+        speakOnly(announcements)
     }
 
-    func close() { speaker?.stop() }
+    /// Gives the announcements to the engine only: stdout is the terminal, and the screen
+    /// writes them there with its drawing.
+    func speakOnly(_ announcements: [Announcement]) {
+        guard !announcements.isEmpty else { return }
+        speaker?.speak(announcements)
+    }
+
+    /// At exit: the last utterance is spoken to its end, not cut off.
+    func close() { speaker?.finish() }
 
     /// Writes all of `text` to stdout; false when the reader is gone.
     @discardableResult
@@ -28,32 +37,79 @@ final class SpeechChannel {
     }
 }
 
-/// Runs a speech command per announcement, stopping the one still speaking, as a screen
-/// reader interrupts the previous value when a new one comes.
-final class Speaker {
-    private let command: String
-    /// speech-dispatcher cancels a "text" message when the next one arrives, so spd-say is
-    /// given that priority; other engines are stopped with SIGTERM.
-    private let leadingArguments: [String]
+/// A speech engine Sayline drives itself.
+///
+/// A reply's announcements are one utterance (a `list` is heard whole). A value change cuts
+/// off the value before it, as a screen reader interrupts a stale value.
+protocol Speaker: AnyObject {
+    func speak(_ announcements: [Announcement])
+    /// Lets what is being said finish after Sayline exits.
+    func finish()
+}
+
+extension Speaker {
+    /// The words a reply speaks as one utterance.
+    static func utterance(_ announcements: [Announcement]) -> String {
+        announcements.map(\.text).joined(separator: ". ")
+    }
+}
+
+/// Chooses and starts the engine a setting names, saying on the terminal once when it falls
+/// back or cannot start.
+enum SpeakerFactory {
+    static func make(_ settings: ReplSettings, environment: [String: String]) -> Speaker? {
+        switch settings.speech {
+        case .none:
+            return nil
+        case .command(let words):
+            return CommandSpeaker(words: words)
+        case .speechDispatcher, .automatic:
+            if let connection = SpeechDispatcherSpeaker(settings: settings, environment: environment) { return connection }
+            let why = "speech-dispatcher did not answer and could not be started"
+            if settings.speech == .speechDispatcher {
+                Diagnostics.write("sayline: \(why); speaking with espeak-ng instead\n")
+            } else {
+                Diagnostics.write("sayline: \(why); speaking with espeak-ng\n")
+            }
+            return CommandSpeaker(words: espeakWords(settings))
+        }
+    }
+
+    /// espeak-ng with the rate, voice and punctuation settings.
+    static func espeakWords(_ settings: ReplSettings) -> [String] {
+        var words = ["espeak-ng"]
+        if settings.rate != 0 {
+            // espeak-ng speaks 175 words a minute by default, from 80 to 450.
+            let wordsPerMinute = settings.rate > 0 ? 175 + settings.rate * 275 / 100 : 175 + settings.rate * 95 / 100
+            words += ["-s", String(wordsPerMinute)]
+        }
+        if let voice = settings.voice { words += ["-v", voice] }
+        switch settings.punctuation {
+        case .all?: words.append("--punct")
+        case .some?: words.append("--punct=.,?!;:")
+        case .none?, nil: break
+        }
+        return words
+    }
+}
+
+/// Runs a command per utterance, stopping the one still speaking: a command engine has no
+/// queue of its own, and a key press must never wait for speech to end.
+final class CommandSpeaker: Speaker {
+    private let words: [String]
     private var current: pid_t?
     private var warned = false
 
-    init(command: String) {
-        self.command = command == Options.defaultEngine ? Self.defaultEngine() : command
-        leadingArguments = self.command.hasSuffix("spd-say") ? ["-P", "text"] : []
+    init(words: [String]) {
+        self.words = words
     }
 
-    /// spd-say when a speech-dispatcher socket exists for this user, else espeak-ng.
-    static func defaultEngine() -> String {
-        let environment = processEnvironment()
-        let runtime = environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())"
-        return access(runtime + "/speech-dispatcher/speechd.sock", F_OK) == 0 ? "spd-say" : "espeak-ng"
-    }
-
-    func speak(_ text: String) {
+    func speak(_ announcements: [Announcement]) {
+        // What a person just did interrupts what is still being said about the last thing.
         stop()
         var pid: pid_t = 0
-        let arguments = [command] + leadingArguments + [text]
+        // The text after "--": a line starting with "-" ("-42 dollars") is not read as options.
+        let arguments = words + ["--", Self.utterance(announcements)]
         let cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         var argv = cStrings + [nil]
@@ -64,18 +120,22 @@ final class Speaker {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let result = posix_spawnp(&pid, command, &actions, nil, &argv, environ)
+        let result = posix_spawnp(&pid, words[0], &actions, nil, &argv, environ)
         if result == 0 {
             current = pid
         } else if !warned {
             warned = true
-            Diagnostics.write("\nsayline: cannot start the speech command \(TextSanitiser.echo(command)): \(String(cString: strerror(result)))\n")
+            Diagnostics.write("\nsayline: cannot start the speech command \(TextSanitiser.echo(words[0])): \(String(cString: strerror(result)))\n")
         }
+    }
+
+    func finish() {
+        reap()
     }
 
     /// Stops the engine still speaking: SIGTERM, and SIGKILL if it has not gone within 50 ms,
     /// so an engine that ignores SIGTERM cannot stall a key press.
-    func stop() {
+    private func stop() {
         reap()
         guard let pid = current else { return }
         current = nil
@@ -90,7 +150,7 @@ final class Speaker {
     }
 
     /// Collects a finished engine so no zombie is left.
-    func reap() {
+    private func reap() {
         guard let pid = current else { return }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid { current = nil }

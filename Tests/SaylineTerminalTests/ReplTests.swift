@@ -38,14 +38,16 @@ extension EndToEndTests { @Suite struct ReplTests {
     @Test func tabMovesFocusAndTypedCommandsWork() throws {
         let repl = try TerminalProcess(["--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
+        let onWeight = repl.mark
         repl.send(Self.tab)
         #expect(repl.waitForSpeech("Rating, 0 out of 10, adjustable\n"))
-        #expect(repl.waitForDisplay("rating> "))
+        // readline rewrites only what changed of the prompt: "\rrating" and the cursor past "> ".
+        #expect(repl.waitForDisplay("\rrating", since: onWeight))
         let onRating = repl.mark
         repl.send("\u{1B}[Z")
         #expect(repl.waitForSpeech("\n", since: onRating))
         #expect(repl.speech(since: onRating) == "Weight in kilograms, 62 kilograms, adjustable\n")
-        #expect(repl.waitForDisplay("weight> ", since: onRating))
+        #expect(repl.waitForDisplay("\rweight", since: onRating))
         repl.send("set 70 kilograms\r")
         #expect(repl.waitForSpeech("70 kilograms\n"))
         repl.send("focus balanse\r")
@@ -218,8 +220,8 @@ extension EndToEndTests { @Suite struct ReplTests {
         #expect(repl.speechLines == ["Weight in kilograms, 62 kilograms, adjustable", "62.5 kilograms", "67 kilograms"])
     }
 
-    /// Plain output is chosen by the flag, by ACCESSIBLE and by TERM=dumb alike.
-    @Test(arguments: [(["--plain"], [:]), ([], ["ACCESSIBLE": "1"]), ([], ["TERM": "dumb"])] as [([String], [String: String])])
+    /// Plain output is chosen by the flag, its older name and TERM=dumb alike.
+    @Test(arguments: [(["--plain"], [:]), (["--display", "plain"], [:]), ([], ["TERM": "dumb"])] as [([String], [String: String])])
     func plainModeNeverMovesTheCursor(arguments: [String], environment: [String: String]) throws {
         let repl = try TerminalProcess(arguments + ["--settle", "0"], environment: environment)
         #expect(repl.waitForDisplay("weight> "))
@@ -235,20 +237,57 @@ extension EndToEndTests { @Suite struct ReplTests {
         #expect(repl.displayText.range(of: "\u{1B}\\[[0-9]*[ABCDHJ]", options: .regularExpression) == nil)
     }
 
+    /// Frames are written in place above the prompt, cursor saved and restored: one write each,
+    /// never one the same as what is on screen, and never clearing or reprinting the prompt.
+    /// The screen-reader display, by flag or by ACCESSIBLE=1: append-only, every line as it is
+    /// spoken (never "kg" or "3/10"), a prompt that never changes, and no cursor movement.
+    @Test(arguments: [(["--display", "screen-reader"], [:]), ([], ["ACCESSIBLE": "1"])] as [([String], [String: String])])
+    func screenReaderDisplayWritesWhatIsSpokenUnderAConstantPrompt(arguments: [String], environment: [String: String]) throws {
+        let repl = try TerminalProcess(arguments + ["--settle", "0"], environment: environment)
+        #expect(repl.waitForDisplay("Screen reader display. Press ? to describe a control; type help for commands.\r\nWeight in kilograms, 62 kilograms, adjustable\r\nsayline> "))
+        repl.send(Self.up)
+        #expect(repl.waitForDisplay("\r\n62.5 kilograms\r\nsayline> "))
+        repl.send(Self.tab)
+        #expect(repl.waitForDisplay("\r\nRating, 0 out of 10, adjustable\r\nsayline> "))
+        repl.send("inc 3\r")
+        #expect(repl.waitForDisplay("\r\n3 out of 10\r\nsayline> "))
+        #expect(repl.speechLines == ["Weight in kilograms, 62 kilograms, adjustable", "62.5 kilograms", "Rating, 0 out of 10, adjustable", "3 out of 10"])
+        for drawn in ["kg", "3/10", "rating> ", "weight> ", "\u{1B}[J", "\u{1B}[K", "\u{1B}7", "\u{1B}[?2004h"] {
+            #expect(!repl.displayText.contains(drawn), "\(drawn.debugDescription) on the screen")
+        }
+    }
+
+    /// With stdout on the terminal itself, each line is written once, not twice.
+    @Test func screenReaderDisplayWritesEachLineOnceWhenSpeechSharesTheTerminal() throws {
+        let repl = try TerminalProcess(["--display", "screen-reader", "--settle", "0"], speechOnTerminal: true)
+        #expect(repl.waitForDisplay("sayline> "))
+        repl.send(Self.up)
+        #expect(repl.waitForDisplay("62.5 kilograms\r\nsayline> "))
+        #expect(repl.displayText.components(separatedBy: "62.5 kilograms").count == 2)
+        #expect(repl.displayText.components(separatedBy: "Weight in kilograms, 62 kilograms, adjustable").count == 2)
+    }
+
     @Test func fullMotionPlaysFramesAndReduceMotionDrawsOnce() throws {
-        func redraws(_ arguments: [String]) throws -> Int {
+        func frames(_ arguments: [String]) throws -> Int {
             let repl = try TerminalProcess(arguments + ["--settle", "0"])
             #expect(repl.waitForDisplay("weight> "))
-            let before = repl.displayText.components(separatedBy: "\u{1B}[J").count
-            repl.send(Self.up)
-            #expect(repl.waitForSpeech("62.5 kilograms"))
+            let before = repl.mark
+            repl.send(Self.end)     // 62 to 120: 116 ticks glide past the indicator
+            #expect(repl.waitForSpeech("120 kilograms, maximum"))
             // The 0.7 s glide has played out when the screen has been still for a quarter second.
             #expect(repl.waitForQuiet(milliseconds: 250))
-            return repl.displayText.components(separatedBy: "\u{1B}[J").count - before
+            let drawn = repl.display(since: before)
+            let written = drawn.components(separatedBy: "\u{1B}7").dropFirst()
+            for frame in written {
+                #expect(frame.contains("\u{1B}[K") && frame.contains("\u{1B}8"), "a frame that rewrites nothing: \(frame.debugDescription)")
+            }
+            #expect(!drawn.contains("\u{1B}[J"), "the drawing was cleared")
+            #expect(!drawn.contains("weight> "), "the prompt was reprinted")
+            #expect(Set(written).count == written.count, "a frame was written twice")
+            return written.count
         }
-        #expect(try redraws([]) > 10)
-        #expect(try redraws(["--reduce-motion"]) == 1)
-        #expect(try redraws([]) > 10)
+        #expect(try frames([]) > 10)
+        #expect(try frames(["--reduce-motion"]) == 1)
     }
 
     @Test func theSpeechListenerGoingAwayEndsTheSessionCleanly() throws {
@@ -432,7 +471,8 @@ extension EndToEndTests { @Suite struct DisplayTests {
         let scratch = try ScratchFolder()
         let folder = scratch.path
         // A stand-in engine: notes what it was asked to say, then "speaks" for ten seconds.
-        let engine = try scratch.file("engine", "#!/bin/sh\necho \"$1\" >> \(folder)/said\nexec sleep 10\n", executable: true)
+        // The text comes after "--", so the engine's options are never taken from it.
+        let engine = try scratch.file("engine", "#!/bin/sh\n[ \"$1\" = -- ] && echo \"$2\" >> \(folder)/said\nexec sleep 10\n", executable: true)
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
         #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said") != nil })

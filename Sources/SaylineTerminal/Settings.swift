@@ -1,0 +1,281 @@
+import SaylineCore
+
+/// How the terminal shows the session.
+enum DisplayMode: String, CaseIterable, Sendable {
+    /// Drawn controls and animation, for sighted users.
+    case full
+    /// Append-only lines; a change adds the control's line as the screen shows it.
+    case plain
+    /// Append-only; every line a person should hear is written once as the spoken sentence,
+    /// and the prompt never changes, so a screen reader's re-read costs one word.
+    case screenReader = "screen-reader"
+}
+
+/// The speech engine Sayline drives itself (`--speak`), beside stdout.
+enum SpeechEngineChoice: Equatable, Sendable {
+    case none
+    /// speech-dispatcher when a daemon answers or can be started, else espeak-ng.
+    case automatic
+    case speechDispatcher
+    /// A command and its arguments; the text follows `--`.
+    case command([String])
+
+    init(_ text: String) {
+        switch text {
+        case "", "none", "off": self = .none
+        case "auto", "default", "on": self = .automatic
+        case "speech-dispatcher", "speechd": self = .speechDispatcher
+        default: self = .command(CommandWords.split(text))
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .none: "none"
+        case .automatic: "auto"
+        case .speechDispatcher: "speech-dispatcher"
+        case .command(let words): words.joined(separator: " ")
+        }
+    }
+}
+
+/// How much punctuation a speech engine reads aloud.
+enum Punctuation: String, CaseIterable, Sendable {
+    case none
+    case some
+    case all
+}
+
+/// Where a setting's value came from, as `sayline config` says it.
+enum SettingSource: Equatable, Sendable {
+    case builtIn
+    case detected(String)
+    case file(String, line: Int)
+    case environment(String)
+    case flag(String)
+
+    var description: String {
+        switch self {
+        case .builtIn: "built in"
+        case .detected(let why): "detected: \(why)"
+        case .file(let path, let line): "\(path):\(line)"
+        case .environment(let variable): "environment \(variable)"
+        case .flag(let flag): "command line \(flag)"
+        }
+    }
+}
+
+/// The REPL's settings, each with where it came from.
+struct ReplSettings: Equatable, Sendable {
+    var display = DisplayMode.full
+    var motion = MotionPreference.full
+    var verbosity = Verbosity.normal
+    /// Quiet time that ends a run of changes before the settled value is spoken.
+    var settleMilliseconds = 300
+    var color = true
+    var speech = SpeechEngineChoice.none
+    /// -100 (slowest) to 100 (fastest); 0 is the engine's own rate.
+    var rate = 0
+    var voice: String?
+    var punctuation: Punctuation?
+    var detectScreenReader = true
+    var sources: [String: SettingSource] = [:]
+
+    var settle: Double { Double(settleMilliseconds) / 1000 }
+
+    func source(of key: String) -> SettingSource { sources[key] ?? .builtIn }
+}
+
+/// One setting: its preference key, its flag, the environment variable that sets it, its values
+/// and help, and how to apply and show it. `SettingTable.all` drives the REPL's flags, the
+/// environment, the preferences file, `sayline config`, `--help` and the man page's options.
+struct SettingSpec: Sendable {
+    /// The preferences file's key and `sayline config`'s name.
+    let key: String
+    /// The long flag, such as `--display`.
+    let flag: String
+    /// The argument's name in usage (`MODE`); nil for a setting whose flag takes none.
+    let argument: String?
+    /// What the flag means when given without its argument (`--speak` alone is `auto`).
+    let valueWithoutArgument: String?
+    /// Other flags that set a fixed value: `--plain` is `display = plain`.
+    let aliases: [(flag: String, value: String)]
+    /// The variable and how its value reads as the setting's, if the environment can set it.
+    let environment: (variable: String, read: @Sendable (String) -> String?)?
+    /// The words the value may be, for help and completion; empty when it is free.
+    let values: [String]
+    let help: String
+    let apply: @Sendable (inout ReplSettings, String) -> String?
+    let show: @Sendable (ReplSettings) -> String?
+}
+
+enum SettingTable {
+    static let all: [SettingSpec] = [
+        SettingSpec(key: "display", flag: "--display", argument: "MODE", valueWithoutArgument: nil,
+                    aliases: [("--plain", "plain")],
+                    environment: ("ACCESSIBLE", { $0.isEmpty || $0 == "0" ? nil : "screen-reader" }),
+                    values: DisplayMode.allCases.map(\.rawValue),
+                    help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, a prompt that never changes). Also ACCESSIBLE=1 for screen-reader, TERM=dumb for plain; chosen for you when a running screen reader is found",
+                    apply: { settings, word in
+                        guard let mode = DisplayMode(rawValue: word) else { return choices("display", DisplayMode.allCases.map(\.rawValue), word) }
+                        settings.display = mode
+                        return nil
+                    }, show: { $0.display.rawValue }),
+        SettingSpec(key: "motion", flag: "--motion", argument: "MOTION", valueWithoutArgument: nil,
+                    aliases: [("--reduce-motion", "reduce")],
+                    environment: ("SAYLINE_REDUCE_MOTION", { $0.isEmpty || $0 == "0" ? nil : "reduce" }),
+                    values: MotionPreference.allCases.map(\.rawValue),
+                    help: "full, or reduce: changes jump, nothing animates, the tour never runs (also SAYLINE_REDUCE_MOTION=1)",
+                    apply: { settings, word in
+                        guard let motion = MotionPreference(rawValue: word) else { return choices("motion", MotionPreference.allCases.map(\.rawValue), word) }
+                        settings.motion = motion
+                        return nil
+                    }, show: { $0.motion.rawValue }),
+        SettingSpec(key: "verbosity", flag: "--verbosity", argument: "LEVEL", valueWithoutArgument: nil, aliases: [],
+                    environment: nil, values: Verbosity.allCases.map(\.rawValue),
+                    help: "terse, normal (default) or verbose",
+                    apply: { settings, word in
+                        guard let level = Verbosity(rawValue: word) else { return choices("verbosity", Verbosity.allCases.map(\.rawValue), word) }
+                        settings.verbosity = level
+                        return nil
+                    }, show: { $0.verbosity.rawValue }),
+        SettingSpec(key: "settle", flag: "--settle", argument: "MS", valueWithoutArgument: nil, aliases: [],
+                    environment: nil, values: [],
+                    help: "quiet time in milliseconds that ends a run of changes, 0 to 10000, default 300",
+                    apply: { settings, word in
+                        guard let milliseconds = Int(word), (0...10_000).contains(milliseconds) else {
+                            return "settle takes milliseconds from 0 to 10000, not \(TextSanitiser.echo(word))"
+                        }
+                        settings.settleMilliseconds = milliseconds
+                        return nil
+                    }, show: { String($0.settleMilliseconds) }),
+        SettingSpec(key: "color", flag: "--color", argument: "on|off", valueWithoutArgument: nil,
+                    aliases: [("--no-color", "off"), ("--no-colour", "off")],
+                    environment: ("NO_COLOR", { $0.isEmpty ? nil : "off" }),
+                    values: ["on", "off"],
+                    help: "colour in the full display (also --no-color, NO_COLOR)",
+                    apply: { settings, word in
+                        guard let on = onOff(word) else { return choices("color", ["on", "off"], word) }
+                        settings.color = on
+                        return nil
+                    }, show: { $0.color ? "on" : "off" }),
+        SettingSpec(key: "speech", flag: "--speak", argument: "ENGINE", valueWithoutArgument: "auto", aliases: [],
+                    environment: nil, values: ["auto", "speech-dispatcher", "espeak-ng", "none"],
+                    help: "speak every announcement too: auto (speech-dispatcher where it runs or can start, else espeak-ng), speech-dispatcher, none, or a command and its arguments, run without a shell with the text after --",
+                    apply: { settings, word in
+                        let choice = SpeechEngineChoice(word)
+                        if case .command(let words) = choice, words.isEmpty { return "speech takes an engine or a command" }
+                        settings.speech = choice
+                        return nil
+                    }, show: { $0.speech.text }),
+        SettingSpec(key: "rate", flag: "--rate", argument: "N", valueWithoutArgument: nil, aliases: [],
+                    environment: nil, values: [],
+                    help: "speech rate from -100 (slowest) to 100 (fastest), 0 the engine's own",
+                    apply: { settings, word in
+                        guard let rate = Int(word), (-100...100).contains(rate) else {
+                            return "rate takes a whole number from -100 to 100, not \(TextSanitiser.echo(word))"
+                        }
+                        settings.rate = rate
+                        return nil
+                    }, show: { String($0.rate) }),
+        SettingSpec(key: "voice", flag: "--voice", argument: "NAME", valueWithoutArgument: nil, aliases: [],
+                    environment: nil, values: [],
+                    help: "the engine's voice, such as en-gb for espeak-ng",
+                    apply: { settings, word in
+                        let clean = TextSanitiser.clean(word)
+                        guard !clean.isEmpty, !clean.contains(" ") else { return "voice takes one word, not \(TextSanitiser.echo(word))" }
+                        settings.voice = clean
+                        return nil
+                    }, show: { $0.voice }),
+        SettingSpec(key: "punctuation", flag: "--punctuation", argument: "LEVEL", valueWithoutArgument: nil, aliases: [],
+                    environment: nil, values: Punctuation.allCases.map(\.rawValue),
+                    help: "how much punctuation the engine reads: none, some or all",
+                    apply: { settings, word in
+                        guard let level = Punctuation(rawValue: word) else { return choices("punctuation", Punctuation.allCases.map(\.rawValue), word) }
+                        settings.punctuation = level
+                        return nil
+                    }, show: { $0.punctuation?.rawValue }),
+        SettingSpec(key: "detect-screen-reader", flag: "--detect-screen-reader", argument: "on|off", valueWithoutArgument: nil, aliases: [],
+                    environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
+                    values: ["on", "off"],
+                    help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",
+                    apply: { settings, word in
+                        guard let on = onOff(word) else { return choices("detect-screen-reader", ["on", "off"], word) }
+                        settings.detectScreenReader = on
+                        return nil
+                    }, show: { $0.detectScreenReader ? "on" : "off" }),
+    ]
+
+    static func spec(key: String) -> SettingSpec? { all.first { $0.key == key } }
+
+    private static func choices(_ key: String, _ values: [String], _ word: String) -> String {
+        "\(key) takes \(values.joined(separator: ", ")), not \(TextSanitiser.echo(word))"
+    }
+
+    private static func onOff(_ word: String) -> Bool? {
+        switch word {
+        case "on", "yes", "true", "1": true
+        case "off", "no", "false", "0": false
+        default: nil
+        }
+    }
+
+    /// The options section of `--help`: one entry a setting, flags and aliases together.
+    static var helpText: String {
+        all.map { spec in
+            var names = spec.flag + (spec.argument.map { spec.valueWithoutArgument == nil ? " \($0)" : " [\($0)]" } ?? "")
+            for alias in spec.aliases { names += ", \(alias.flag)" }
+            return "  " + names + "\n" + wrap(spec.help + " (preference: \(spec.key))", indent: 6, width: 92)
+        }.joined(separator: "\n")
+    }
+
+    static func wrap(_ text: String, indent: Int, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && indent + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        let pad = String(repeating: " ", count: indent)
+        return lines.map { pad + $0 }.joined(separator: "\n")
+    }
+}
+
+/// Splits a command written in a flag or a preferences line into words, as a shell would for
+/// plain words and quotes, but never runs a shell: no variables, globs or pipes.
+enum CommandWords {
+    static func split(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in text {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if let open = quote {
+                if character == open { quote = nil } else if character == "\\" && open == "\"" { escaped = true } else { current.append(character) }
+            } else if character == "\\" {
+                escaped = true
+                inWord = true
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import PseudoTerminal
+import Testing
+
+/// What a blind user hears through a real screen reader: Fenrir (Debian's `fenrir`, installed
+/// by .ci/run) runs Sayline in its own pseudo-terminal, reads the screen's changes, and asks a
+/// speech command of ours to say them; the command writes each request to a log.
+extension EndToEndTests { @Suite struct ScreenReaderTests {
+    static let settings = "/etc/fenrirscreenreader/settings/settings.conf"
+    /// Fenrir is installed by .ci/run: under CI its absence is a failure, elsewhere a skip.
+    static let fenrirAvailable = FileManager.default.fileExists(atPath: settings) || ProcessInfo.processInfo.environment["CI"] != nil
+    static let up = "\u{1B}[A", right = "\u{1B}[C", tab = "\t"
+
+    /// Fenrir with Debian's settings but for: our speech command, no sound (no audio device),
+    /// no spell check, no remote socket, and Sayline as the program it runs.
+    final class Fenrir {
+        let scratch: ScratchFolder
+        let log: String
+        let process: TerminalProcess
+
+        init(sayline arguments: [String], interruptOnKeyPress: Bool = false) throws {
+            #expect(FileManager.default.fileExists(atPath: ScreenReaderTests.settings), "CI is set and fenrir is missing: .ci/run installs it")
+            scratch = try ScratchFolder()
+            log = scratch.path + "/said"
+            FileManager.default.createFile(atPath: log, contents: nil)
+            let say = try scratch.file("say", "#!/bin/sh\nprintf '%s\\n' \"$1\" >> \(log)\n", executable: true)
+            let program = try scratch.file("program", "#!/bin/sh\nexec \(TerminalProcess.binary) --settle 0 \(arguments.joined(separator: " "))\n", executable: true)
+            let changes = [
+                "sound#enabled": "False",
+                "speech#genericSpeechCommand": "\(say) \"fenrirText\"",
+                "general#autoSpellCheck": "False",
+                "general#shell": program,
+                "remote#enable": "False",
+                "keyboard#interruptOnKeyPress": interruptOnKeyPress ? "True" : "False",
+            ]
+            var section = ""
+            let configured = try String(contentsOfFile: ScreenReaderTests.settings, encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                    if line.hasPrefix("[") { section = String(line.dropFirst().prefix { $0 != "]" }) }
+                    guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { return String(line) }
+                    let key = String(line[..<equals])
+                    return changes[section + "#" + key].map { "\(key)=\($0)" } ?? String(line)
+                }.joined(separator: "\n")
+            let config = try scratch.file("settings.conf", configured)
+            // Fenrir gives its program its own environment: detection is on, as for a user.
+            process = try TerminalProcess(["-e", "-s", config], environment: ["SAYLINE_DETECT_SCREEN_READER": "1"],
+                                          speechOnTerminal: true, executable: "/usr/bin/fenrir")
+        }
+
+        /// Fenrir does not end on SIGTERM: Ctrl-D ends Sayline, then the process is killed
+        /// (SIGKILL, by the process's own deinit), which hangs up Sayline's terminal too.
+        deinit {
+            process.send("\u{04}")
+            process.readOutput(upTo: 0.3)
+            // Fenrir's helper processes share its process group.
+            kill(-process.pid, SIGKILL)
+        }
+
+        var requests: [String] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map { Self.normal(String($0)) }
+        }
+
+        /// Fenrir's joins ("sayline   , 62.5 kilograms  ") folded to "sayline, 62.5 kilograms".
+        static func normal(_ text: String) -> String {
+            var out = text.split(whereSeparator: { $0 == " " }).joined(separator: " ").replacingOccurrences(of: " ,", with: ",")
+            while out.hasSuffix(",") || out.hasSuffix(" ") { out.removeLast() }
+            return out
+        }
+
+        /// Waits until Fenrir has asked for nothing new for 0.8 s, reading its screen meanwhile.
+        @discardableResult
+        func waitUntilQuiet(timeout: Double = 20) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            var count = -1, stillSince = Date()
+            while Date() < deadline {
+                process.readOutput(upTo: 0.1)
+                let now = requests.count
+                if now != count { count = now; stillSince = Date() } else if count > 0, Date().timeIntervalSince(stillSince) > 0.8 { return true }
+            }
+            TerminalProcess.timeoutReporter?("Fenrir never went quiet; it asked for: \(requests.suffix(10))")
+            return false
+        }
+
+        /// Presses a key and returns what Fenrir asked to say because of it.
+        func press(_ key: String) -> [String] {
+            let before = requests.count
+            process.send(key)
+            // Give the key time to reach Sayline and the screen time to change.
+            process.readOutput(upTo: 0.2)
+            waitUntilQuiet()
+            return Array(requests.dropFirst(before))
+        }
+    }
+
+    static let symbolWords = ["slash", "left bracket", "kg", "kay gee", "dollar", "star", "dot"]
+
+    /// The announcement alone, or with the prompt word before or after it, and nothing else.
+    static func isAnnouncementAndAtMostThePrompt(_ heard: [String], _ announcement: String, prompt: String) -> Bool {
+        let words = heard.joined(separator: ", ").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return [announcement, "\(prompt), \(announcement)", "\(announcement), \(prompt)"].contains(words)
+    }
+
+    static let keys: [(key: String, heard: String)] = [
+        (up, "62.5 kilograms"), (up, "63 kilograms"), (up, "63.5 kilograms"),
+        (tab, "Rating, 0 out of 10, adjustable"), (right, "1 out of 10"), (right, "2 out of 10"),
+    ]
+
+    /// Done means: under Fenrir with Debian's settings, the screen-reader display is chosen for
+    /// the user, and each key is heard as its announcement and at most the prompt word.
+    @Test(.enabled(if: fenrirAvailable, "fenrir is not installed"), arguments: [false, true])
+    func underFenrirEachKeyIsHeardAsItsAnnouncementAndAtMostThePromptWord(interruptOnKeyPress: Bool) throws {
+        let fenrir = try Fenrir(sayline: [], interruptOnKeyPress: interruptOnKeyPress)
+        #expect(fenrir.waitUntilQuiet())
+        let start = fenrir.requests.joined(separator: ", ")
+        #expect(start.contains("Screen reader display. Press ? to describe a control"), "\(start)")
+        #expect(start.contains("Weight in kilograms, 62 kilograms, adjustable"))
+        for (key, announcement) in Self.keys {
+            let heard = fenrir.press(key)
+            #expect(Self.isAnnouncementAndAtMostThePrompt(heard, announcement, prompt: "sayline"), "expected \(announcement), Fenrir asked for \(heard)")
+        }
+        let all = fenrir.requests.joined(separator: " ").lowercased()
+        for word in Self.symbolWords { #expect(!all.contains(" \(word) "), "Fenrir said \"\(word)\": \(fenrir.requests)") }
+    }
+
+    /// The plain display is heard the same way, with the focused control's id as the prompt word.
+    @Test(.enabled(if: fenrirAvailable, "fenrir is not installed"))
+    func underFenrirThePlainDisplayIsHeardCleanly() throws {
+        let fenrir = try Fenrir(sayline: ["--display", "plain"])
+        #expect(fenrir.waitUntilQuiet())
+        for (key, announcement) in Self.keys {
+            let heard = fenrir.press(key)
+            let prompt = key == Self.up ? "weight" : "rating"
+            #expect(Self.isAnnouncementAndAtMostThePrompt(heard, announcement, prompt: prompt), "expected \(announcement), Fenrir asked for \(heard)")
+        }
+    }
+
+    /// The full display draws and animates, so Fenrir reads the drawing too; but every settled
+    /// value is asked for, the prompt is never read again after a key, and an animation's
+    /// frames are few, not a storm.
+    @Test(.enabled(if: fenrirAvailable, "fenrir is not installed"), arguments: [[], ["--reduce-motion"]])
+    func underFenrirTheFullDisplayNeverRereadsThePrompt(extra: [String]) throws {
+        let fenrir = try Fenrir(sayline: ["--display", "full"] + extra)
+        #expect(fenrir.waitUntilQuiet())
+        for (key, announcement) in Self.keys {
+            let heard = fenrir.press(key)
+            #expect(heard.first?.hasPrefix(announcement) == true, "expected \(announcement) first, Fenrir asked for \(heard)")
+            #expect(!heard.contains { $0 == "weight" || $0 == "rating" || $0.hasSuffix(", weight") || $0.hasSuffix(", rating") } || key == Self.tab,
+                    "the prompt was read again: \(heard)")
+            #expect(heard.count <= 5, "\(heard.count) requests for one key: \(heard)")
+        }
+    }
+} }
