@@ -26,11 +26,11 @@ let package = Package(
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
         .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
         // Rewrites the docs generated from the command table: `swift run sayline-docs`.
-        .executableTarget(name: "sayline-docs", dependencies: ["SaylineCore"]),
+        .executableTarget(name: "sayline-docs", dependencies: ["SaylineCore", "SaylineTerminal"]),
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "PseudoTerminal"], exclude: ["Fixtures"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "PseudoTerminal"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineTerminal", "PseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

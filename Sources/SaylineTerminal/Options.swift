@@ -179,7 +179,8 @@ struct UsageError: Error, Equatable {
     init(_ message: String) { self.message = message }
 }
 
-/// The preferences file: `KEY = VALUE` lines, `#` comments and blank lines.
+/// The preferences file: `KEY = VALUE` lines, `#` comments (whole lines, or after a value
+/// following white space) and blank lines.
 enum PreferencesFile {
     enum Line: Equatable {
         case setting(key: String, value: String, line: Int)
@@ -197,7 +198,12 @@ enum PreferencesFile {
                 continue
             }
             let key = trimmed[..<equals].trimmingSpaces
-            let value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
+            var rest = trimmed[trimmed.index(after: equals)...]
+            // A comment after the value, as `sayline config` writes one: " # built in".
+            if let hash = rest.indices.first(where: { rest[$0] == "#" && $0 > rest.startIndex && (rest[rest.index(before: $0)] == " " || rest[rest.index(before: $0)] == "\t") }) {
+                rest = rest[..<hash]
+            }
+            let value = rest.trimmingSpaces
             guard !key.isEmpty else {
                 result.append(.malformed(line: offset + 1))
                 continue

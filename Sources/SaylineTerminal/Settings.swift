@@ -279,3 +279,31 @@ enum CommandWords {
         return words
     }
 }
+
+extension SettingTable {
+    /// The man page's REPL options, between its generated-section markers.
+    static func manReference() -> String {
+        var out = ""
+        for spec in all {
+            let argument = spec.argument.map { spec.valueWithoutArgument == nil ? " \\fI\(man($0))\\fR" : " [\\fI\(man($0))\\fR]" } ?? ""
+            var names = "\\fB\(man(spec.flag))\\fR" + argument
+            for alias in spec.aliases { names += ", \\fB\(man(alias.flag))\\fR" }
+            out += ".TP\n\(names)\n\(man(spec.help)). Preference: \\fB\(man(spec.key))\\fR.\n"
+        }
+        return out
+    }
+
+    private static func man(_ text: String) -> String {
+        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+    }
+}
+
+/// What the docs generator and the docs tests read from the tables.
+public enum GeneratedDocs {
+    /// The man page's OPTIONS entries for the REPL's settings.
+    public static var manOptions: String { SettingTable.manReference() }
+    /// Every flag of the REPL's settings, aliases too.
+    public static var settingFlags: [String] { SettingTable.all.flatMap { [$0.flag] + $0.aliases.map(\.flag) } }
+    /// Every preference key.
+    public static var preferenceKeys: [String] { SettingTable.all.map(\.key) }
+}

@@ -35,7 +35,7 @@ import Testing
     @Test func aRejectionSaysWhyAndWhatTheControlTakes() {
         let rejection = Rejection(.notANumber, input: "abc")
         #expect(lines(.rejected(rejection, weight), .normal) == ["Not a number: abc. Weight takes 40 to 120 in steps of 0.5"])
-        #expect(lines(.rejected(Rejection(.decimalComma, input: "62,5"), weight), .terse) == ["Use a point for decimals: 62,5. Weight takes 40 to 120 in steps of 0.5"])
+        #expect(lines(.rejected(Rejection(.decimalComma, input: "62,5"), weight), .terse) == ["Use a point for decimals: 62 comma 5. Weight takes 40 to 120 in steps of 0.5"])
     }
 
     @Test func snappingIsSpoken() {
@@ -46,7 +46,7 @@ import Testing
 
     @Test func theOtherControlsSpeakInWords() {
         let rating = DemoScene.elements[1].with(value: 7)
-        #expect(lines(.focused(rating), .normal) == ["Rating, 7 out of 10, adjustable"])
+        #expect(lines(.focused(rating), .normal) == ["Rating, 7 out of 10 stars, adjustable"])
         #expect(lines(.focused(rating), .terse) == ["Rating, 7 out of 10"])
         let balance = DemoScene.elements[2]
         #expect(lines(.focused(balance), .normal) == ["Balance, 12,480 dollars, adjustable"])
@@ -85,7 +85,7 @@ import Testing
         var pacer = SpeechPacer(settleInterval: 0.3)
         _ = pacer.submit(change("1"), at: 0)
         _ = pacer.submit(change("2"), at: 0.01)
-        #expect(pacer.submit(Announcement("Rating, 0 out of 10, adjustable", kind: .info), at: 0.02).map(\.text) == ["2", "Rating, 0 out of 10, adjustable"])
+        #expect(pacer.submit(Announcement("Rating, 0 out of 10 stars, adjustable", kind: .info), at: 0.02).map(\.text) == ["2", "Rating, 0 out of 10 stars, adjustable"])
         _ = pacer.submit(change("3"), at: 1)
         _ = pacer.submit(change("4"), at: 1.01)
         #expect(pacer.drain().map(\.text) == ["4"])

@@ -7,7 +7,8 @@ import Testing
     @Test func showsTheRoundedFigureAndSaysOutOf() {
         #expect(rating.displayText(for: 7, unit: nil) == "7/10")
         #expect(rating.displayText(for: 6.6, unit: nil) == "7/10")
-        #expect(rating.spokenValue(for: 7, unit: nil) == "7 out of 10")
+        #expect(rating.spokenValue(for: 7, unit: nil) == "7 out of 10 stars")
+        #expect(rating.spokenFigure(for: 7) == "7 out of 10")
         #expect(rating.spokenValue(for: 3, unit: UnitWords(singular: "star", plural: "stars")) == "3 out of 10 stars")
     }
 

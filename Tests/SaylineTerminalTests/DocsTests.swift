@@ -1,6 +1,7 @@
 import Foundation
 import PseudoTerminal
 import SaylineCore
+import SaylineTerminal
 import Testing
 
 /// The command reference and the man page's command section come from the command table;
@@ -24,10 +25,24 @@ extension EndToEndTests { @Suite struct DocsTests {
         #expect(String(page[start.upperBound..<stop.lowerBound]) == CommandTable.manReference(), "run `swift run sayline-docs`")
     }
 
+    @Test func theManPagesOptionsMatchTheSettingTable() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
+        let begin = ".\\\" BEGIN GENERATED OPTIONS\n", end = ".\\\" END GENERATED OPTIONS\n"
+        guard let start = page.range(of: begin), let stop = page.range(of: end) else {
+            Issue.record("the man page lost its generated-options markers"); return
+        }
+        #expect(String(page[start.upperBound..<stop.lowerBound]) == GeneratedDocs.manOptions, "run `swift run sayline-docs`")
+    }
+
+    @Test func theGuideNamesEveryPreference() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("Docs/guide.md"), encoding: .utf8)
+        for key in GeneratedDocs.preferenceKeys { #expect(guide.contains("`\(key)`"), "Docs/guide.md lacks the preference \(key)") }
+    }
+
     @Test func helpAndTheManPageNameEveryOption() throws {
         let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
         let help = try runPiped(["--help"], input: "").stdout
-        for option in ["--scene", "--reduce-motion", "--verbosity", "--plain", "--no-color", "--settle", "--speak", "--help", "--version"] {
+        for option in ["--scene", "--help", "--version"] + GeneratedDocs.settingFlags {
             #expect(help.contains(option))
             #expect(page.contains(option.replacingOccurrences(of: "-", with: "\\-")))
         }

@@ -113,7 +113,7 @@ extension EndToEndTests { @Suite struct FaultTests {
         }
         let final = model.elements[model.focusIndex]
         // The last line heard names the final value: as a change ("62.5 kilograms", "120
-        // kilograms, maximum") or, when focus moved last, as a focus line ("Rating, 3 out of 10, adjustable").
+        // kilograms, maximum") or, when focus moved last, as a focus line ("Rating, 3 out of 10 stars, adjustable").
         func namesFinalValue(_ line: String?) -> Bool {
             guard let line else { return false }
             return line == final.spokenValue || line.hasPrefix(final.spokenValue + ",") || line == "\(final.identity.label), \(final.spokenValue), adjustable"

@@ -40,7 +40,7 @@ extension EndToEndTests { @Suite struct ReplTests {
         #expect(repl.waitForDisplay("weight> "))
         let onWeight = repl.mark
         repl.send(Self.tab)
-        #expect(repl.waitForSpeech("Rating, 0 out of 10, adjustable\n"))
+        #expect(repl.waitForSpeech("Rating, 0 out of 10 stars, adjustable\n"))
         // readline rewrites only what changed of the prompt: "\rrating" and the cursor past "> ".
         #expect(repl.waitForDisplay("\rrating", since: onWeight))
         let onRating = repl.mark
@@ -71,7 +71,7 @@ extension EndToEndTests { @Suite struct ReplTests {
         let repl = try TerminalProcess(["--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
         repl.send("focus 2\r")
-        #expect(repl.waitForSpeech("Rating, 0 out of 10, adjustable"))
+        #expect(repl.waitForSpeech("Rating, 0 out of 10 stars, adjustable"))
         repl.send("tour\r")
         #expect(repl.waitForSpeech("started"))
         // Half a command, then the tour speaks above it.
@@ -79,7 +79,7 @@ extension EndToEndTests { @Suite struct ReplTests {
         #expect(repl.waitForSpeech("Weight in kilograms, 78.5 kilograms\n", timeout: 5))
         #expect(repl.waitForDisplay("rating> set 7"))
         repl.send("\r")
-        #expect(repl.waitForSpeech("7 out of 10\n"))
+        #expect(repl.waitForSpeech("7 out of 10 stars\n"))
     }
 
     @Test func ctrlCStopsTheTourAndClearsTheLineButDoesNotQuit() throws {
@@ -228,7 +228,7 @@ extension EndToEndTests { @Suite struct ReplTests {
         repl.send(Self.up)
         repl.send(Self.tab)
         repl.send("inc 3\r")
-        #expect(repl.waitForSpeech("3 out of 10\n"))
+        #expect(repl.waitForSpeech("3 out of 10 stars\n"))
         #expect(repl.waitForDisplay("Rating: 3/10"))
         #expect(repl.displayText.contains("Weight in kilograms: 62.5 kg\r\n"))
         for sequence in ["\u{1B}[J", "\u{1B}[K", "\u{1B}[?25l", "\u{1B}[?2004h"] {
@@ -248,10 +248,11 @@ extension EndToEndTests { @Suite struct ReplTests {
         repl.send(Self.up)
         #expect(repl.waitForDisplay("\r\n62.5 kilograms\r\nsayline> "))
         repl.send(Self.tab)
-        #expect(repl.waitForDisplay("\r\nRating, 0 out of 10, adjustable\r\nsayline> "))
+        #expect(repl.waitForDisplay("\r\nRating, 0 out of 10 stars, adjustable\r\nsayline> "))
         repl.send("inc 3\r")
-        #expect(repl.waitForDisplay("\r\n3 out of 10\r\nsayline> "))
-        #expect(repl.speechLines == ["Weight in kilograms, 62 kilograms, adjustable", "62.5 kilograms", "Rating, 0 out of 10, adjustable", "3 out of 10"])
+        #expect(repl.waitForDisplay("\r\n3 out of 10 stars\r\nsayline> "))
+        #expect(repl.waitForSpeech("3 out of 10 stars\n"))
+        #expect(repl.speechLines == ["Weight in kilograms, 62 kilograms, adjustable", "62.5 kilograms", "Rating, 0 out of 10 stars, adjustable", "3 out of 10 stars"])
         for drawn in ["kg", "3/10", "rating> ", "weight> ", "\u{1B}[J", "\u{1B}[K", "\u{1B}7", "\u{1B}[?2004h"] {
             #expect(!repl.displayText.contains(drawn), "\(drawn.debugDescription) on the screen")
         }
@@ -341,7 +342,7 @@ extension EndToEndTests { @Suite struct PipedTests {
         let result = try runPiped([], input: "set 62,5\nfrobnicate\nset 1e400\nsay\n")
         #expect(result.stdout.split(separator: "\n").map(String.init) == [
             "Weight in kilograms, 62 kilograms, adjustable",
-            "Use a point for decimals: 62,5. Weight takes 40 to 120 in steps of 0.5",
+            "Use a point for decimals: 62 comma 5. Weight takes 40 to 120 in steps of 0.5",
             "Unknown command: frobnicate. Type help for commands",
             "Too large: 1e400. Weight takes 40 to 120 in steps of 0.5",
             "Weight in kilograms, 62 kilograms, adjustable",

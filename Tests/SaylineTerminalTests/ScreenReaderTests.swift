@@ -102,7 +102,7 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
 
     static let keys: [(key: String, heard: String)] = [
         (up, "62.5 kilograms"), (up, "63 kilograms"), (up, "63.5 kilograms"),
-        (tab, "Rating, 0 out of 10, adjustable"), (right, "1 out of 10"), (right, "2 out of 10"),
+        (tab, "Rating, 0 out of 10 stars, adjustable"), (right, "1 out of 10 stars"), (right, "2 out of 10 stars"),
     ]
 
     /// Done means: under Fenrir with Debian's settings, the screen-reader display is chosen for

@@ -70,7 +70,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         let script = try folder.file("t.say", "inc\nset abc\n# comment\nnext\n")
         let golden = folder.path + "/golden.txt"
         #expect(try runPiped(["run", script, "--transcript", golden], input: "").status == 0)
-        #expect(folder.read("golden.txt") == "> inc\n62.5 kilograms\n> set abc\nNot a number: abc. Weight takes 40 to 120 in steps of 0.5\n> next\nRating, 0 out of 10, adjustable\n")
+        #expect(folder.read("golden.txt") == "> inc\n62.5 kilograms\n> set abc\nNot a number: abc. Weight takes 40 to 120 in steps of 0.5\n> next\nRating, 0 out of 10 stars, adjustable\n")
         #expect(try runPiped(["run", script, "--check-transcript", golden], input: "").status == 0)
         let changed = try folder.file("changed.say", "inc 2\nset abc\nnext\n")
         let mismatch = try runPiped(["run", changed, "--check-transcript", golden], input: "")
@@ -153,7 +153,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         let folder = try ScratchFolder()
         let scene = try folder.file("s.json", #"{"controls": [{"kind": "rating", "id": "stars", "label": "Stars"}]}"#)
         let result = try runPiped(["--scene", scene], input: "inc\n")
-        #expect(result.stdout == "Stars, 0 out of 10, adjustable\n1 out of 10\n")
+        #expect(result.stdout == "Stars, 0 out of 10 stars, adjustable\n1 out of 10 stars\n")
         let bad = try folder.file("bad.json", Self.badScene)
         #expect(try runPiped(["--scene", bad], input: "").status == 2)
     }

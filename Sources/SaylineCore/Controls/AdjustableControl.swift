@@ -21,11 +21,14 @@ public protocol AdjustableControl: Sendable, Equatable {
     func misstatement(for value: Double) -> String?
     /// Extra text a person may type before a number, such as the digit roll's "$".
     var typedPrefix: String? { get }
+    /// The unit spoken and typed when the scene gives none, such as the rating's stars.
+    var defaultUnit: UnitWords? { get }
 }
 
 extension AdjustableControl {
     public func misstatement(for value: Double) -> String? { nil }
     public var typedPrefix: String? { nil }
+    public var defaultUnit: UnitWords? { nil }
     public func hintLead(for value: Double) -> String? { nil }
 }
 

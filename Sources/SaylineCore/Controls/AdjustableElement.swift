@@ -85,7 +85,7 @@ public struct AdjustableElement: Sendable, Equatable {
         case .toMaximum:
             return move(to: scale.upperBound, correction: nil, pastBound: .maximum)
         case .typed(let text):
-            switch TypedValue.parse(text, unit: identity.unit, prefix: kind.control.typedPrefix) {
+            switch TypedValue.parse(text, unit: identity.unit ?? kind.control.defaultUnit, prefix: kind.control.typedPrefix) {
             case .failure(let rejection):
                 return .rejected(rejection)
             case .success(.bound(let bound)):
@@ -127,6 +127,7 @@ public struct AdjustableElement: Sendable, Equatable {
     private mutating func move(to target: Double, correction: Correction?, pastBound: Bound?) -> AdjustmentOutcome {
         if target == value {
             if let pastBound, bound == pastBound { return .unchanged(.atBound(pastBound)) }
+            if case .clamped(let requested)? = correction, let bound { return .unchanged(.clamped(requested: requested, bound: bound)) }
             return .unchanged(.sameValue)
         }
         let old = value
@@ -162,6 +163,8 @@ public enum UnchangedReason: Sendable, Equatable {
     case atBound(Bound)
     /// The value asked for is the value it has.
     case sameValue
+    /// A typed value outside the range, moved to the bound the value already sits on.
+    case clamped(requested: Double, bound: Bound)
 }
 
 /// A value that moved, and whether the request had to be corrected to get there.

@@ -33,12 +33,21 @@ public struct StarRating: AdjustableControl {
         "\(shownNumber(for: value))/\(NumberText.format(scale.upperBound, places: 0, grouping: false))"
     }
 
+    /// What a rating counts when a scene names no unit: "7 out of 10 stars", as the ARIA
+    /// rating example says it; "set 3 stars" is typed the same way.
+    public static let stars = UnitWords(singular: "star", plural: "stars")
+
     /// "7 out of 10": the figure the screen shows, in words a speech engine says well.
-    public func spokenValue(for value: Double, unit: UnitWords?) -> String {
-        let text = "\(shownNumber(for: value)) out of \(NumberText.format(scale.upperBound, places: 0, grouping: false))"
-        guard let unit else { return text }
-        return "\(text) \(unit.plural)"
+    public func spokenFigure(for value: Double) -> String {
+        "\(shownNumber(for: value)) out of \(NumberText.format(scale.upperBound, places: 0, grouping: false))"
     }
+
+    /// "7 out of 10 stars": the figure and what it counts.
+    public func spokenValue(for value: Double, unit: UnitWords?) -> String {
+        "\(spokenFigure(for: value)) \((unit ?? Self.stars).plural)"
+    }
+
+    public var defaultUnit: UnitWords? { Self.stars }
 
     public func hintLead(for value: Double) -> String? {
         value <= scale.lowerBound ? "Slide to rate" : nil

@@ -166,8 +166,8 @@ public struct Rejection: Error, Sendable, Equatable {
         case .notText: return "Not readable text: the input is not UTF-8"
         case .notANumber: return "Not a number: \(input)"
         case .tooLarge: return "Too large: \(input)"
-        case .decimalComma: return "Use a point for decimals: \(input)"
-        case .badGrouping: return "Commas must group digits in threes: \(input)"
+        case .decimalComma: return "Use a point for decimals: \(Self.commasSpoken(input))"
+        case .badGrouping: return "Commas must group digits in threes: \(Self.commasSpoken(input))"
         case .notAWholeNumber: return "Not a whole number: \(input)"
         case .unknownCommand(let suggestion):
             return "Unknown command: \(input)" + (suggestion.map { ". Did you mean \($0)?" } ?? ". Type help for commands")
@@ -177,6 +177,21 @@ public struct Rejection: Error, Sendable, Equatable {
         case .unexpectedArgument: return "Too many words: \(input)"
         case .notAllowed(let why): return why
         }
+    }
+
+    /// "62 comma 5": speech engines read "62,5" as "sixty-two five" and "1,23" as a thousand
+    /// and twenty-three, so the comma the message is about is said as a word.
+    static func commasSpoken(_ text: String) -> String {
+        var out = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            if character == ",", index > 0, index + 1 < characters.count, characters[index - 1].isNumber, characters[index + 1].isNumber {
+                out += " comma "
+            } else {
+                out.append(character)
+            }
+        }
+        return out
     }
 
     /// Whether the message should end with the focused control's range sentence.

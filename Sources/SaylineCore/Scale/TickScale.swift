@@ -98,7 +98,8 @@ public struct TickScale: Sendable, Equatable {
     }
 
     private func clampedIndex(_ index: Double) -> Int {
-        guard index.isFinite else { return 0 }
+        // (value - lower) / step overflows to infinity for 1e308: that is past the last tick.
+        guard !index.isNaN else { return 0 }
         return Int(min(max(index, 0), Double(tickCount - 1)))
     }
 }

@@ -172,8 +172,9 @@ public struct Session: Sendable {
         guard case .changed(let change) = element.apply(.exactly(entry.value)) else { return reply([redone ? .nothingToRedo : .nothingToUndo]) }
         elements[entry.index] = element
         if redone { push(&undoStack, (entry.index, change.old)) } else { push(&redoStack, (entry.index, change.old)) }
+        let focusMoved = focusIndex != entry.index
         focusIndex = entry.index
-        var events: [SessionEvent] = [.restored(element, change, redone: redone)]
+        var events: [SessionEvent] = [.restored(element, change, redone: redone, focusMoved: focusMoved)]
         if tour?.elementIndex == entry.index {
             tour = nil
             events.append(.tourStopped)

@@ -11,7 +11,8 @@ public enum SessionEvent: Sendable, Equatable {
     case tourStep(AdjustableElement, ValueChange)
     case tourStopped
     case tourFinished
-    case restored(AdjustableElement, ValueChange, redone: Bool)
+    /// An undo or redo; `focusMoved` when it moved focus to the control it changed.
+    case restored(AdjustableElement, ValueChange, redone: Bool, focusMoved: Bool)
     case nothingToUndo
     case nothingToRedo
     case motionSet(MotionPreference)

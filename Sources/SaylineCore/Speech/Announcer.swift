@@ -17,6 +17,8 @@ public struct Announcer: Sendable {
         case .unchanged(let element, .atBound(let bound)):
             let line = verbosity == .verbose ? "Already at \(bound.rawValue), \(element.spokenValue)" : bound.rawValue
             return [Announcement(line, kind: .change)]
+        case .unchanged(let element, .clamped(let requested, let bound)):
+            return [Announcement(Self.outOfRange(requested, element) + "\(valueText(element)), \(bound.rawValue)", kind: .change)]
         case .unchanged(let element, .sameValue):
             return [Announcement("\(valueText(element)), unchanged", kind: .change)]
         case .rejected(let rejection, let element):
@@ -28,7 +30,7 @@ public struct Announcer: Sendable {
         case .listed(let elements, let focused):
             return elements.enumerated().map { offset, element in
                 let mark = offset == focused ? ", focused" : ""
-                return Announcement("\(offset + 1) of \(elements.count): \(element.identity.label), \(element.spokenValue), \(element.identity.id)\(mark)", kind: .info)
+                return Announcement("\(offset + 1) of \(elements.count): \(element.identity.label), \(element.spokenValue)\(mark)", kind: .info)
             }
         case .tourStep(let element, _):
             return [Announcement("\(element.identity.label), \(element.spokenValue)", kind: .change)]
@@ -38,8 +40,11 @@ public struct Announcer: Sendable {
             return [Announcement("Tour stopped", kind: .info)]
         case .tourFinished:
             return [Announcement("Tour finished", kind: .info)]
-        case .restored(let element, _, let redone):
-            return [Announcement("\(element.identity.label), \(element.spokenValue), \(redone ? "redone" : "undone")", kind: .change)]
+        case .restored(let element, _, let redone, let focusMoved):
+            // What was done first, then where the value is now; the label only when the undo
+            // moved focus to another control.
+            let place = focusMoved ? "\(element.identity.label) " : ""
+            return [Announcement(redone ? "Redone, \(place)\(element.spokenValue)" : "Undone, \(place)back to \(element.spokenValue)", kind: .change)]
         case .nothingToUndo:
             return [Announcement("Nothing to undo", kind: .info)]
         case .nothingToRedo:
@@ -75,7 +80,15 @@ public struct Announcer: Sendable {
         if case .snapped(let requested)? = change.correction {
             line += ", nearest step to \(NumberText.plain(requested))"
         }
+        if case .clamped(let requested)? = change.correction {
+            return Self.outOfRange(requested, element) + line
+        }
         return line
+    }
+
+    /// "200 is above the maximum. ": a typed value that was moved into the range says so first.
+    private static func outOfRange(_ requested: Double, _ element: AdjustableElement) -> String {
+        "\(NumberText.plain(requested)) is \(requested > element.maximum ? "above the maximum" : "below the minimum"). "
     }
 
     private func valueText(_ element: AdjustableElement) -> String {
@@ -88,7 +101,7 @@ public struct Announcer: Sendable {
 
     /// The number without unit words; the rating keeps "out of", which is the number's meaning.
     private func terseValue(_ element: AdjustableElement) -> String {
-        if case .rating(let rating) = element.kind { return rating.spokenValue(for: element.value, unit: nil) }
+        if case .rating(let rating) = element.kind { return rating.spokenFigure(for: element.value) }
         if case .digitRoll = element.kind { return NumberText.format(element.value, places: 0) }
         return element.spokenNumber
     }

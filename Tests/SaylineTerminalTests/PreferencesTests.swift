@@ -1,0 +1,108 @@
+import Foundation
+import PseudoTerminal
+import Testing
+
+/// The preferences file, the environment and flags, and `sayline config`, which says what is in
+/// effect and why.
+extension EndToEndTests { @Suite struct PreferencesTests {
+    /// A home with a preferences file in it.
+    static func home(_ preferences: String) throws -> ScratchFolder {
+        let home = try ScratchFolder()
+        try home.file(".config/sayline/config", preferences)
+        return home
+    }
+
+    @Test func flagsWinOverTheEnvironmentWhichWinsOverTheFileWhichWinsOverDefaults() throws {
+        let home = try Self.home("verbosity = terse\nmotion = reduce\nsettle = 120\n# a comment\n\nrate = 20\n")
+        let environment = ["HOME": home.path, "SAYLINE_DETECT_SCREEN_READER": "0"]
+        let fromFile = try runPiped(["config"], input: "", environment: environment)
+        #expect(fromFile.status == 0)
+        let lines = fromFile.stdout.split(separator: "\n").map(String.init)
+        let path = home.path + "/.config/sayline/config"
+        #expect(lines.contains { $0.hasPrefix("verbosity = terse ") && $0.hasSuffix("# \(path):1") })
+        #expect(lines.contains { $0.hasPrefix("motion = reduce ") && $0.hasSuffix("# \(path):2") })
+        #expect(lines.contains { $0.hasPrefix("settle = 120 ") && $0.hasSuffix("# \(path):3") })
+        #expect(lines.contains { $0.hasPrefix("rate = 20 ") && $0.hasSuffix("# \(path):6") })
+        #expect(lines.contains { $0.hasPrefix("color = on ") && $0.hasSuffix("# built in") })
+        // The environment beats the file; a flag beats both.
+        let overridden = try runPiped(["config", "--verbosity", "verbose", "--motion=full"], input: "",
+                                      environment: environment.merging(["SAYLINE_REDUCE_MOTION": "1", "NO_COLOR": "1"]) { $1 })
+        let over = overridden.stdout.split(separator: "\n").map(String.init)
+        #expect(over.contains { $0.hasPrefix("verbosity = verbose ") && $0.hasSuffix("# command line --verbosity") })
+        #expect(over.contains { $0.hasPrefix("motion = full ") && $0.hasSuffix("# command line --motion") })
+        #expect(over.contains { $0.hasPrefix("color = off ") && $0.hasSuffix("# environment NO_COLOR") })
+        // And the session uses them: terse speech from the file.
+        let session = try runPiped([], input: "inc\n", environment: environment)
+        #expect(session.stdout == "Weight, 62\n62.5\n")
+        // What config prints reads back as the same settings.
+        let again = try Self.home(fromFile.stdout)
+        let reread = try runPiped(["config"], input: "", environment: ["HOME": again.path, "SAYLINE_DETECT_SCREEN_READER": "0"])
+        #expect(Self.settingsWithoutSources(reread.stdout) == Self.settingsWithoutSources(fromFile.stdout))
+    }
+
+    static func settingsWithoutSources(_ text: String) -> [String] {
+        text.split(separator: "\n").map { line -> String in
+            let setting: Substring = line.hasPrefix("#") ? line : (line.split(separator: "#").first ?? "")
+            return setting.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test func aBadLineIsReportedWithItsLineAndSkippedAndTheSessionStarts() throws {
+        let home = try Self.home("verbosity = loud\nnonsense\ncolour = off\nsettle = 99999\nverbosity = terse\n")
+        let result = try runPiped([], input: "inc\n", environment: ["HOME": home.path])
+        let path = home.path + "/.config/sayline/config"
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("\(path):1: verbosity takes terse, normal, verbose, not loud"))
+        #expect(result.stderr.contains("\(path):2: not a KEY = VALUE line"))
+        #expect(result.stderr.contains("\(path):3: unknown setting colour"))
+        #expect(result.stderr.contains("\(path):4: settle takes milliseconds from 0 to 10000, not 99999"))
+        // The good line after them still counts.
+        #expect(result.stdout == "Weight, 62\n62.5\n")
+    }
+
+    @Test func xdgConfigHomeIsWhereTheFileIs() throws {
+        let config = try ScratchFolder()
+        try config.file("sayline/config", "verbosity = terse\n")
+        let result = try runPiped([], input: "inc\n", environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(result.stdout == "Weight, 62\n62.5\n")
+    }
+
+    @Test func badFlagsAreUsageErrorsNamingTheFlag() throws {
+        for (arguments, message) in [(["--display", "loud"], "--display takes full, plain, screen-reader, not loud"),
+                                     (["--rate", "200"], "--rate takes a whole number from -100 to 100, not 200"),
+                                     (["--settle=abc"], "--settle takes milliseconds from 0 to 10000, not abc")] {
+            let result = try runPiped(arguments, input: "")
+            #expect(result.status == 64)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    /// A running screen reader chooses the screen-reader display; a display the person chose in
+    /// the preferences file wins over that, and detection can be turned off. (A copy of sleep
+    /// named "fenrir" is a process named fenrir, as the detector looks for.)
+    @Test func aRunningScreenReaderChoosesTheDisplayUnlessThePersonChoseOne() throws {
+        let folder = try ScratchFolder()
+        let fake = folder.path + "/fenrir"
+        try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: fake)
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(fake), strdup("30"), nil]
+        defer { argv.forEach { free($0) } }
+        #expect(posix_spawn(&pid, fake, nil, nil, argv, environ) == 0)
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        let detected = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1"])
+        #expect(detected.stdout.contains("display = screen-reader") && detected.stdout.contains("# detected: fenrir is running"), "\(detected.stdout)")
+        let home = try Self.home("display = plain\n")
+        let chosen = try runPiped(["config"], input: "", environment: ["HOME": home.path, "SAYLINE_DETECT_SCREEN_READER": "1"])
+        #expect(chosen.stdout.contains("display = plain") && chosen.stdout.contains("\(home.path)/.config/sayline/config:1"))
+        let off = try runPiped(["config", "--detect-screen-reader", "off"], input: "")
+        #expect(off.stdout.contains("detect-screen-reader = off"))
+        // Standard error is a pipe here: nothing can be drawn, so full becomes plain.
+        #expect(off.stdout.contains("display = plain") && off.stdout.contains("standard error is not a terminal"))
+        let environmentOff = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "0"])
+        #expect(!environmentOff.stdout.contains("display = screen-reader"))
+    }
+} }
