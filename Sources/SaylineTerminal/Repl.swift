@@ -39,7 +39,7 @@ final class Repl {
         self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
                              width: Self.terminalWidth(), speechOnScreen: Self.stdoutIsTheTerminal(),
                              blockHeight: session.elements.map { renderer.lines(for: $0).count }.max() ?? 0)
-        self.speech = SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment))
+        self.speech = SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: true))
         self.history = History(environment: environment)
         self.pacer = SpeechPacer(settleInterval: options.settings.settle)
         let terminal = ttyname(STDIN_FILENO).map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } ?? -1

@@ -66,7 +66,7 @@ public enum SaylineApp {
         }
         let session = Session(elements: scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
         if isatty(STDIN_FILENO) != 1 {
-            var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment)))
+            var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
             return reader.run()
         }
         return Repl.start(session: session, options: options, environment: environment)

@@ -57,12 +57,14 @@ extension Speaker {
 /// Chooses and starts the engine a setting names, saying on the terminal once when it falls
 /// back or cannot start.
 enum SpeakerFactory {
-    static func make(_ settings: ReplSettings, environment: [String: String]) -> Speaker? {
+    /// - Parameter interactive: keys are pressed while it speaks, so a command engine is cut
+    ///   off by the next utterance; otherwise (input from a pipe) each is spoken to its end.
+    static func make(_ settings: ReplSettings, environment: [String: String], interactive: Bool) -> Speaker? {
         switch settings.speech {
         case .none:
             return nil
         case .command(let words):
-            return CommandSpeaker(words: words)
+            return CommandSpeaker(words: words, interrupts: interactive)
         case .speechDispatcher, .automatic:
             if let connection = SpeechDispatcherSpeaker(settings: settings, environment: environment) { return connection }
             let why = "speech-dispatcher did not answer and could not be started"
@@ -71,7 +73,7 @@ enum SpeakerFactory {
             } else {
                 Diagnostics.write("sayline: \(why); speaking with espeak-ng\n")
             }
-            return CommandSpeaker(words: espeakWords(settings))
+            return CommandSpeaker(words: espeakWords(settings), interrupts: interactive)
         }
     }
 
@@ -93,20 +95,23 @@ enum SpeakerFactory {
     }
 }
 
-/// Runs a command per utterance, stopping the one still speaking: a command engine has no
-/// queue of its own, and a key press must never wait for speech to end.
+/// Runs a command per utterance. At the keyboard it stops the one still speaking: a command
+/// engine has no queue of its own, and a key press must never wait for speech to end. With
+/// input from a pipe, nobody is waiting: each utterance is spoken to its end, in order.
 final class CommandSpeaker: Speaker {
     private let words: [String]
+    private let interrupts: Bool
     private var current: pid_t?
     private var warned = false
 
-    init(words: [String]) {
+    init(words: [String], interrupts: Bool) {
         self.words = words
+        self.interrupts = interrupts
     }
 
     func speak(_ announcements: [Announcement]) {
         // What a person just did interrupts what is still being said about the last thing.
-        stop()
+        if interrupts { stop() } else { waitForCurrent() }
         var pid: pid_t = 0
         // The text after "--": a line starting with "-" ("-42 dollars") is not read as options.
         let arguments = words + ["--", Self.utterance(announcements)]
@@ -129,8 +134,10 @@ final class CommandSpeaker: Speaker {
         }
     }
 
+    /// At the keyboard the last utterance is left to finish after Sayline exits; from a pipe,
+    /// Sayline waits for it, so a script's last line has been heard when the command returns.
     func finish() {
-        reap()
+        if interrupts { reap() } else { waitForCurrent() }
     }
 
     /// Stops the engine still speaking: SIGTERM, and SIGKILL if it has not gone within 50 ms,
@@ -147,6 +154,13 @@ final class CommandSpeaker: Speaker {
         }
         kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
+    }
+
+    private func waitForCurrent() {
+        guard let pid = current else { return }
+        current = nil
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
     /// Collects a finished engine so no zombie is left.
