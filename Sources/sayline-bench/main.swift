@@ -5,6 +5,11 @@ import SaylineCore
 // Figures for Docs/performance.md. Run: swift run -c release sayline-bench [--json FILE]
 
 var figures: [Figure] = []
+/// `--only display,speech` runs those sections alone: core, binary, repl, display, speech.
+let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in
+    flag + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init)) : nil
+}
+func wants(_ section: String) -> Bool { onlySections?.contains(section) ?? true }
 @MainActor func report(_ figure: Figure) {
     figures.append(figure)
     print(figure.line)
@@ -25,7 +30,7 @@ let controls: [(String, AdjustableElement)] = [
 // Core: one increment and its announcement. Steps bounce between the bounds so every
 // step changes the value, whatever the range.
 let stepsPerRun = 50_000
-for (name, start) in controls {
+for (name, start) in controls where wants("core") {
     report(measure("core: increment + announcement, \(name)", unit: "ns/step") {
         var current = start
         let announcer = Announcer(verbosity: .normal)
@@ -49,7 +54,7 @@ for (name, start) in controls {
 
 // Core: one frame sampled from each control's transition, and one frame drawn at 80 columns.
 let framesPerRun = 50_000
-for (name, start) in controls {
+for (name, start) in controls where wants("core") {
     var moved = start
     _ = moved.apply(.pageUp)
     let timeline = moved.kind.control.animation(from: start.value, to: moved.value, cause: .step)
@@ -75,12 +80,12 @@ for (name, start) in controls {
 }
 
 // Core: a whole command through the session (parse, apply, announce).
-report(measure("core: session command 'inc' (parse + apply + announce)", unit: "ns/command") {
+if wants("core") { report(measure("core: session command 'inc' (parse + apply + announce)", unit: "ns/command") {
     var session = Session(elements: DemoScene.elements)
     let began = now()
     for index in 0..<20_000 { consume(session.perform(line: index % 2 == 0 ? "inc" : "dec")) }
     return (now() - began) / 20_000 * 1e9
-})
+}) }
 
 // Script and audit: the built binary on generated workloads.
 Workloads.prepare()
@@ -88,17 +93,17 @@ if !FileManager.default.isExecutableFile(atPath: TerminalProcess.binary) {
     print("building sayline for the binary figures…")
     _ = try? runPiped(["swift", "build", "-c", "release", "--product", "sayline"], input: "", executable: "/usr/bin/env")
 }
-for count in [10_000, 100_000, 1_000_000] {
+for count in [10_000, 100_000, 1_000_000] where wants("binary") {
     let script = Workloads.script(commands: count)
     report(measure("script: sayline run, \(count) commands", unit: "commands/s", runs: count >= 1_000_000 ? 3 : 5) {
         Double(count) / Workloads.timeBinary(["run", script])
     })
 }
-report(measure("audit: sayline audit, demo scene", unit: "ms", runs: 9) {
+if wants("binary") { report(measure("audit: sayline audit, demo scene", unit: "ms", runs: 9) {
     Workloads.timeBinary(["audit"]) * 1000
-})
+}) }
 var auditScenes: [Int: String] = [:]
-for count in [10, 1_000, 10_000] {
+for count in [10, 1_000, 10_000] where wants("binary") {
     let scene = Workloads.scene(controls: count)
     auditScenes[count] = scene
     report(measure("audit: sayline audit, \(count) controls", unit: "s", runs: count >= 10_000 ? 3 : 5) {
@@ -114,7 +119,7 @@ let memoryRuns: [(String, [String])] = [
     ("memory: peak resident, 20,000-tick ruler, 100k commands", ["run", rulerScript, "--scene", rulerScene]),
     ("memory: peak resident, demo scene, 10 commands", ["run", Workloads.script(commands: 10)]),
 ]
-for (name, arguments) in memoryRuns {
+for (name, arguments) in memoryRuns where wants("binary") {
     if let mebibytes = Workloads.peakMebibytes(arguments) {
         report(Figure(name: name, median: mebibytes, min: mebibytes, max: mebibytes, unit: "MiB"))
     } else {
@@ -124,7 +129,7 @@ for (name, arguments) in memoryRuns {
 Workloads.cleanUp()
 
 // REPL: key press to announcement, and start to first prompt, beside bash's readline.
-if FileManager.default.isExecutableFile(atPath: TerminalProcess.binary), let sayline = try? ReplLatency.saylineSession(),
+if wants("repl"), FileManager.default.isExecutableFile(atPath: TerminalProcess.binary), let sayline = try? ReplLatency.saylineSession(),
    let bash = try? ReplLatency.bashSession() {
     let up = "\u{1B}[A", down = "\u{1B}[B"
     _ = ReplLatency.keyToSpeech([sayline, bash], presses: 50, up: up, down: down)
@@ -149,6 +154,47 @@ if FileManager.default.isExecutableFile(atPath: TerminalProcess.binary), let say
 } else {
     print("repl figures skipped: the sayline binary could not be built or started")
 }
+
+// Display: what one key press writes to the terminal in each mode (`--before PATH` adds an
+// older binary's figures for the modes it has).
+let displayModes: [(String, [String], String)] = [
+    ("full", ["--display", "full"], "weight> "), ("full, reduce motion", ["--display", "full", "--reduce-motion"], "weight> "),
+    ("plain", ["--display", "plain"], "weight> "), ("screen-reader", ["--display", "screen-reader"], "sayline> "),
+]
+var binaries = [("now", TerminalProcess.binary, displayModes)]
+if let flag = CommandLine.arguments.firstIndex(of: "--before"), flag + 1 < CommandLine.arguments.count {
+    binaries.append(("before", CommandLine.arguments[flag + 1],
+                     [("full", [], "weight> "), ("full, reduce motion", ["--reduce-motion"], "weight> "), ("plain", ["--plain"], "weight> ")]))
+}
+for (when, binary, modes) in binaries where wants("display") {
+    for (name, arguments, prompt) in modes {
+        guard let cost = DisplayCost.perKey(binary: binary, arguments: arguments, presses: 20, prompt: prompt) else {
+            print("display \(name) (\(when)): skipped, the binary did not start")
+            continue
+        }
+        report(Figure(name: "display (\(when)): bytes per key press, \(name)", median: cost.bytes, min: .nan, max: .nan, unit: "bytes"))
+        report(Figure(name: "display (\(when)): drawing updates per key press, \(name)", median: cost.frames, min: .nan, max: .nan, unit: "updates"))
+        report(Figure(name: "display (\(when)): prompt drawn again per key press, \(name)", median: cost.prompts, min: .nan, max: .nan, unit: "times"))
+    }
+}
+
+// Speech: key press to the message reaching speech-dispatcher, over Sayline's one connection
+// and with spd-say started for every line.
+let speechFolder = NSTemporaryDirectory() + "sayline-bench-speech-\(getpid())"
+if wants("speech"), let environment = SpeechLatency.startDaemon(in: speechFolder) {
+    for engine in ["speech-dispatcher", "spd-say"] {
+        _ = SpeechLatency.keyToDaemon(engine: engine, presses: 5, folder: speechFolder, environment: environment)
+        let samples = SpeechLatency.keyToDaemon(engine: engine, presses: 100, folder: speechFolder, environment: environment)
+        report(Figure(name: "speech: key to speech-dispatcher p50, --speak \(engine)", median: ReplLatency.percentile(samples, 0.5),
+                      min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+        report(Figure(name: "speech: key to speech-dispatcher p99, --speak \(engine)", median: ReplLatency.percentile(samples, 0.99),
+                      min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+    }
+    SpeechLatency.stopDaemon(in: speechFolder)
+} else {
+    print("speech figures skipped: speech-dispatcher did not start")
+}
+try? FileManager.default.removeItem(atPath: speechFolder)
 
 if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < CommandLine.arguments.count {
     let encoder = JSONEncoder()
