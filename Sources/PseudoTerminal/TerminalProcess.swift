@@ -10,6 +10,9 @@ public final class TerminalProcess {
     public private(set) var display: [UInt8] = []
     public private(set) var speech: [UInt8] = []
     public private(set) var exitStatus: Int32?
+    /// When false the terminal is not read, as a terminal that has stopped reading would not:
+    /// what the program writes to it piles up until its writes would block. Speech still flows.
+    public var readsDisplay = true
     public let home: String
     /// The terminal's modes before the program started, to check it leaves them as it found them.
     private let modesAsFound: termios
@@ -241,7 +244,7 @@ public final class TerminalProcess {
     }
 
     private func pump(milliseconds: Int32) {
-        var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: readsDisplay ? master : -1, events: Int16(POLLIN), revents: 0)]
         if speechRead >= 0 { fds.append(pollfd(fd: speechRead, events: Int16(POLLIN), revents: 0)) }
         guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 65_536)

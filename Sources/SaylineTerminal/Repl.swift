@@ -148,8 +148,12 @@ final class Repl {
     private func present(_ spoken: [Announcement], messages: [String], control: [String]?, changeLine: String?, promptChanged: Bool = false) {
         let onScreen = screen.speechOnScreen || screen.mode == .screenReader
         if screen.speechOnScreen { speech.speakOnly(spoken) } else { speech.say(spoken) }
-        screen.present(spoken: onScreen ? spoken.map(\.text) : [], messages: messages, control: control,
-                       changeLine: changeLine, promptActive: promptActive, promptChanged: promptChanged)
+        // A lone value change goes on the full display's status line, in place.
+        let status = screen.mode == .full && screen.speechOnScreen && messages.isEmpty && spoken.count == 1 && spoken[0].kind == .change
+            ? spoken[0].text : nil
+        screen.present(spoken: onScreen && status == nil ? spoken.map(\.text) : [], messages: messages,
+                       control: control ?? (status != nil ? currentControlLines(now: monotonicSeconds()) : nil),
+                       changeLine: changeLine, promptActive: promptActive, promptChanged: promptChanged, status: status)
     }
 
     /// The one line at start that says how the terminal shows the session and where help is.

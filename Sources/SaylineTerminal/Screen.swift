@@ -22,6 +22,10 @@ final class Screen {
     /// True when announcements on stdout also land on this terminal: then they are written
     /// here, in the same write as the drawing, and not on stdout as well.
     let speechOnScreen: Bool
+    /// In the full display with speech on this terminal, the last value change is shown on a
+    /// line of its own at the top of the drawing and rewritten in place, so a change never
+    /// pushes the prompt down or draws it again.
+    private var status = ""
     /// Frames written and dropped, for the benchmark and tests of a slow terminal.
     private(set) var framesWritten = 0
     private(set) var framesDropped = 0
@@ -53,7 +57,10 @@ final class Screen {
     ///   - control: the control to draw (full display), or nil to leave the drawing as it is.
     ///   - changeLine: in the plain display, the line a change adds when speech is elsewhere.
     ///   - promptChanged: the prompt's text changed (focus moved): readline redraws it, in the same write.
-    func present(spoken: [String], messages: [String], control: [String]?, changeLine: String?, promptActive: Bool, promptChanged: Bool = false) {
+    ///   - status: a value change to show on the drawing's status line instead of above it.
+    func present(spoken: [String], messages: [String], control: [String]?, changeLine: String?, promptActive: Bool,
+                 promptChanged: Bool = false, status newStatus: String? = nil) {
+        if let newStatus { status = newStatus }
         var lines = spoken
         if let changeLine { lines.append(changeLine) }
         lines += messages
@@ -79,11 +86,13 @@ final class Screen {
     /// draw the control again and let readline put the prompt back, all in one write. Also
     /// after a resize, when the terminal may have moved what was drawn.
     func drawWhole(lines: [String] = [], control: [String]?, promptActive: Bool) {
+        // What the status line said is now above it, in the scrollback, or out of date.
+        if !lines.isEmpty { status = "" }
         if promptActive { rl_clear_visible_line() }
         var out = "\r"
         if !drawn.isEmpty { out += "\u{1B}[\(drawn.count)A\r\u{1B}[J" }
         out += lines.map { $0 + "\n" }.joined()
-        let block = padded(control ?? drawn)
+        let block = control.map(padded) ?? drawn
         out += block.map { $0 + "\n" }.joined()
         drawn = block
         emit(out, thenPrompt: promptActive)
@@ -126,7 +135,8 @@ final class Screen {
 
     /// Every control drawn the same height, blank lines at the top.
     private func padded(_ control: [String]) -> [String] {
-        control.count >= blockHeight ? control : Array(repeating: "", count: blockHeight - control.count) + control
+        let lines = control.count >= blockHeight ? control : Array(repeating: "", count: blockHeight - control.count) + control
+        return speechOnScreen ? [status] + lines : lines
     }
 
     /// Writes `text` to the terminal with what readline has buffered, in one write; with the

@@ -268,6 +268,42 @@ extension EndToEndTests { @Suite struct ReplTests {
         #expect(repl.displayText.components(separatedBy: "Weight in kilograms, 62 kilograms, adjustable").count == 2)
     }
 
+    /// With stdout on the terminal too, a value change is shown on the drawing's status line,
+    /// in place: the prompt is not pushed down or drawn again.
+    @Test func aValueChangeWithSpeechOnTheTerminalNeverReprintsThePrompt() throws {
+        let repl = try TerminalProcess(["--display", "full", "--reduce-motion", "--settle", "0"], speechOnTerminal: true)
+        #expect(repl.waitForDisplay("weight> "))
+        for (key, heard) in [(Self.up, "62.5 kilograms"), (Self.up, "63 kilograms"), (Self.end, "120 kilograms, maximum")] {
+            let before = repl.mark
+            repl.send(key)
+            #expect(repl.waitForDisplay("\r\(heard)\u{1B}[K", since: before))
+            #expect(repl.waitForQuiet(milliseconds: 100))
+            let drawn = repl.display(since: before)
+            #expect(!drawn.contains("weight> ") && !drawn.contains("\u{1B}[J"), "\(drawn.debugDescription)")
+            #expect(drawn.hasPrefix("\u{1B}7") && drawn.hasSuffix("\u{1B}8"), "\(drawn.debugDescription)")
+        }
+    }
+
+    /// A terminal that stops reading never holds back speech: frames that cannot be written at
+    /// once are dropped, not queued, and the program never blocks on the drawing.
+    @Test func aTerminalThatStopsReadingNeverDelaysSpeech() throws {
+        let repl = try TerminalProcess(["--display", "full", "--settle", "0"])
+        #expect(repl.waitForDisplay("weight> "))
+        repl.readsDisplay = false
+        // Each glide from end to end draws about 40 frames: far more than the terminal holds.
+        for index in 0..<40 {
+            let lines = repl.speechLines.count
+            repl.send(index % 2 == 0 ? Self.end : "\u{1B}[H")
+            #expect(repl.waitUntil(timeout: 5, "speech after press \(index)") { $0.speechLines.count > lines })
+            repl.readOutput(upTo: 0.05)
+        }
+        #expect(repl.speechLines.last == "40 kilograms, minimum")
+        repl.readsDisplay = true
+        #expect(repl.waitForQuiet(milliseconds: 300))
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() == 0)
+    }
+
     @Test func fullMotionPlaysFramesAndReduceMotionDrawsOnce() throws {
         func frames(_ arguments: [String]) throws -> Int {
             let repl = try TerminalProcess(arguments + ["--settle", "0"])
