@@ -55,7 +55,9 @@ public final class TerminalProcess {
         if !speechOnTerminal { guard closeOnExecPipe(&pipeEnds) == 0 else { throw SpawnError.pipe } }
         home = NSTemporaryDirectory() + "sayline-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        var environment = ["TERM": "xterm", "INPUTRC": "/dev/null", "HOME": home, "LANG": "C.UTF-8",
+        // No looking for a screen reader unless a test asks: one may run on the machine (a
+        // Fenrir test), and the display must not depend on it.
+        var environment = ["TERM": "xterm", "INPUTRC": "/dev/null", "HOME": home, "LANG": "C.UTF-8", "SAYLINE_DETECT_SCREEN_READER": "0",
                            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         environment.merge(extra) { _, new in new }
 
@@ -273,7 +275,8 @@ public func runPiped(_ arguments: [String], input: String, environment: [String:
     signal(SIGPIPE, SIG_IGN)
     var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
     guard closeOnExecPipe(&inPipe) == 0, closeOnExecPipe(&outPipe) == 0, closeOnExecPipe(&errPipe) == 0 else { throw TerminalProcess.SpawnError.pipe }
-    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8",
+               "SAYLINE_DETECT_SCREEN_READER": "0"]
     env.merge(environment) { _, new in new }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

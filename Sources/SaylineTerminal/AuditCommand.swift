@@ -59,11 +59,11 @@ enum AuditCommand {
     static func main(_ arguments: [String]) -> Int32 {
         let settings: Settings
         do {
-            guard let parsed = try parse(arguments) else { return SpeechChannel.writeAll(help + "\n") ? 0 : 1 }
+            guard let parsed = try parse(arguments) else { return writeAnswer(help + "\n") }
             settings = parsed
         } catch {
             Diagnostics.write("sayline audit: \(error.message)\n\(usage)\n")
-            return Options.exitUsage
+            return ExitStatus.usage.rawValue
         }
         let scene: Scene
         switch SceneFile.load(settings.scene) {
@@ -79,14 +79,14 @@ enum AuditCommand {
         case .junit: text = report.junit(source: source)
         }
         if let path = settings.output {
-            if case .failure(let failure) = FileAccess.writeAtomically(text, to: path) {
+            if case .failure(let failure) = FileAccess.writeReplacing(text, to: path) {
                 Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
-                return SceneFile.exitMalformed
+                return ExitStatus.ioError.rawValue
             }
         } else {
             var output = BufferedOutput()
             output.write(text)
-            output.flush()
+            if let failed = output.finish("sayline audit") { return failed.rawValue }
         }
         return report.fails(at: settings.failOn) ? 1 : 0
     }

@@ -28,7 +28,7 @@ enum DescribeCommand {
         do throws(UsageError) {
             while let item = reader.next() {
                 switch item {
-                case .option("-h"), .option("--help"): return SpeechChannel.writeAll(help + "\n") ? 0 : 1
+                case .option("-h"), .option("--help"): return writeAnswer(help + "\n")
                 case .option("--scene"): scenePath = try reader.value(for: "--scene")
                 case .option("--format"): format = try reader.choice(for: "--format", as: Format.self)
                 default: throw UsageError.unknown(item)
@@ -36,13 +36,13 @@ enum DescribeCommand {
             }
         } catch {
             Diagnostics.write("sayline describe: \(error.message)\n\(usage)\n")
-            return Options.exitUsage
+            return ExitStatus.usage.rawValue
         }
         switch SceneFile.load(scenePath) {
         case .failure(let failure): return failure.report()
         case .success(let scene):
             let text = format == .json ? ScreenReaderDescription.json(for: scene.elements) : ScreenReaderDescription.text(for: scene.elements)
-            return SpeechChannel.writeAll(text) ? 0 : 1
+            return writeAnswer(text)
         }
     }
 }

@@ -1,31 +1,52 @@
 import Glibc
 
-/// Reading and writing whole files with plain system calls: no Foundation, and writes that
-/// never leave a half-written file behind.
+/// How Sayline ends, the same for every subcommand (documented in `--help`, the man page and
+/// Docs/guide.md).
+enum ExitStatus: Int32 {
+    /// Done; the audit passed; every expectation held.
+    case ok = 0
+    /// An expectation failed, the audit found violations at or above the threshold, or `pick` was cancelled.
+    case failed = 1
+    /// The scene, script or transcript cannot be used.
+    case malformed = 2
+    /// A mistake on the command line.
+    case usage = 64
+    /// Standard output or a file could not be written (sysexits' EX_IOERR).
+    case ioError = 74
+}
+
+/// Reading and writing files with plain system calls: no Foundation, writes that never leave
+/// a half-written file behind, and nothing a second user on the machine can redirect.
 enum FileAccess {
     enum Failure: Error, Equatable {
         case cannotOpen(String)
         case tooLarge(Int)
         case cannotWrite(String)
+        case notRegular
 
         var message: String {
             switch self {
             case .cannotOpen(let reason): "cannot be read: \(reason)"
             case .tooLarge(let size): "is \(size) bytes, more than the limit"
             case .cannotWrite(let reason): "cannot be written: \(reason)"
+            case .notRegular: "is not a regular file (a FIFO, device or socket would never end or block); use - for standard input"
             }
         }
     }
 
-    /// Reads a file, or standard input for "-", refusing more than `limit` bytes.
+    /// Reads a file, or standard input for "-", refusing more than `limit` bytes and anything
+    /// that is not a regular file (a FIFO would block in open() forever).
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without blocking, so a FIFO with no writer is refused instead of waited on.
+        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
         defer { if fd != STDIN_FILENO { close(fd) } }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.cannotOpen("it is a folder")) }
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit {
-            return .failure(.tooLarge(Int(info.st_size)))
+        if fstat(fd, &info) == 0, fd != STDIN_FILENO {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.cannotOpen("it is a folder")) }
+            if (info.st_mode & S_IFMT) != S_IFREG { return .failure(.notRegular) }
+            if Int(info.st_size) > limit { return .failure(.tooLarge(Int(info.st_size))) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -40,18 +61,22 @@ enum FileAccess {
         return .success(bytes)
     }
 
-    /// Writes all of `text` to a descriptor, resuming after interruptions and partial writes;
-    /// false when the descriptor refuses (EPIPE: the reader is gone), with `errno` set.
-    static func writeFully(_ text: String, to fd: Int32) -> Bool {
+    /// Writes all of `text` to a descriptor, resuming after interruptions and partial writes,
+    /// and waiting (not spinning) on a non-blocking one that is full. False when the descriptor
+    /// refuses (EPIPE: the reader is gone; ENOSPC; EBADF) with `errno` set, or when `giveUp`
+    /// says so after a signal interrupted a write that a stalled reader was holding.
+    static func writeFully(_ text: String, to fd: Int32, giveUp: () -> Bool = { false }) -> Bool {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-            if written < 0 && errno == EINTR { continue }
+            if written < 0 && errno == EINTR {
+                if giveUp() { return false }
+                continue
+            }
             if written < 0 && errno == EAGAIN {
-                // A non-blocking descriptor that is full: wait until it can take more, not spin.
                 var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&entry, 1, -1)
+                if poll(&entry, 1, -1) < 0 && errno == EINTR && giveUp() { return false }
                 continue
             }
             if written <= 0 { return false }
@@ -60,33 +85,85 @@ enum FileAccess {
         return true
     }
 
-    /// Writes to a temporary file beside `path`, syncs it, then renames it over `path`:
-    /// a crash or a kill leaves the old file or the new one, never half of either.
-    static func writeAtomically(_ text: String, to path: String) -> Result<Void, Failure> {
-        let temporary = path + ".tmp.\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Writes a report, a transcript or a history where a person asked:
+    /// - "-": standard output;
+    /// - something that is not a regular file (/dev/stdout, /dev/null, a FIFO, a terminal):
+    ///   written in place, never replaced by a regular file;
+    /// - a symbolic link: followed, and its target replaced as below;
+    /// - a regular file, or nothing yet: a new file made with `mkstemp` beside it (O_EXCL, mode
+    ///   0600, so nobody else can have made or opened it), synced, given the mode the file had
+    ///   (or the umask's), then renamed over it: a crash leaves the old file or the new one.
+    static func writeReplacing(_ text: String, to path: String) -> Result<Void, Failure> {
+        if path == "-" {
+            return writeFully(text, to: STDOUT_FILENO) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))
+        }
+        var target = path
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            guard let resolved = realpath(path, nil) else {
+                // A link to nothing yet: the file it names is made.
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+                let length = readlink(path, &buffer, buffer.count - 1)
+                guard length > 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
+                let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return writeReplacing(text, to: link.hasPrefix("/") ? link : folder(of: path) + "/" + link)
+            }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var existing = stat()
+        let exists = stat(target, &existing) == 0
+        if exists && (existing.st_mode & S_IFMT) != S_IFREG {
+            return writeInPlace(text, to: target)
+        }
+        var template = Array((folder(of: target) + "/.sayline-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
-        guard writeFully(text, to: fd) else {
+        // (glibc's mkostemp is not visible to Swift: the flag is set at once instead.)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = String(cString: template)
+        let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~currentUmask()
+        guard writeFully(text, to: fd), fsync(fd) == 0, fchmod(fd, mode) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             unlink(temporary)
             return .failure(.cannotWrite(reason))
         }
-        fsync(fd)
-        close(fd)
-        guard rename(temporary, path) == 0 else {
+        guard close(fd) == 0, rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             return .failure(.cannotWrite(reason))
         }
         return .success(())
     }
+
+    private static func writeInPlace(_ text: String, to path: String) -> Result<Void, Failure> {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        return writeFully(text, to: fd) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))
+    }
+
+    /// The folder a path is in: "." for a bare name.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
 }
 
-/// stdout through a buffer, for batch output (scripts, reports): one write per 64 KiB, not per line.
+/// stdout through a buffer, for batch output (scripts, reports): one write per 64 KiB, not per
+/// line. A write that fails is remembered, so the command can say so and exit 74.
 struct BufferedOutput {
     private var buffer: [UInt8] = []
-    private(set) var listenerGone = false
+    private(set) var failed = false
+    /// Why the last write failed: "Broken pipe", "No space left on device", ….
+    private(set) var reason = ""
 
     mutating func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
@@ -94,8 +171,28 @@ struct BufferedOutput {
     }
 
     mutating func flush() {
-        guard !buffer.isEmpty, !listenerGone else { return }
-        if !SpeechChannel.writeAll(String(decoding: buffer, as: UTF8.self)) { listenerGone = true }
+        guard !buffer.isEmpty, !failed else { return }
+        if !SpeechChannel.writeAll(String(decoding: buffer, as: UTF8.self)) {
+            failed = true
+            reason = String(cString: strerror(errno))
+        }
         buffer.removeAll(keepingCapacity: true)
     }
+
+    /// Flushes, and says on stderr that standard output could not be written, if so.
+    /// - Returns: `.ioError` when anything was lost, else nil.
+    mutating func finish(_ command: String) -> ExitStatus? {
+        flush()
+        guard failed else { return nil }
+        Diagnostics.write("\(command): standard output cannot be written: \(reason)\n")
+        return .ioError
+    }
+}
+
+/// Writes a whole text to stdout at once, for help and short answers; a failure is said on
+/// stderr and is exit status 74.
+func writeAnswer(_ text: String, command: String = "sayline") -> Int32 {
+    var output = BufferedOutput()
+    output.write(text)
+    return (output.finish(command) ?? .ok).rawValue
 }

@@ -1,19 +1,31 @@
 @preconcurrency import CReadline
 import Glibc
+import SaylineCore
 
-/// The command history: read at start, written atomically at exit, bounded.
+/// The command history: read at start, merged and written at exit, bounded.
+///
+/// Two sessions that overlap keep each other's lines, as bash users with `histappend` expect:
+/// at exit the file is read again under a lock and this session's new lines are added to what
+/// it holds now. The file is replaced atomically (a symbolic link is followed to its file).
 struct History {
     static let limit: Int32 = 1_000
     let path: String?
+    /// The folder that must already exist: history never creates a missing home.
+    let base: String?
+    /// Lines this session added, counted by the line handler.
+    nonisolated(unsafe) static var added = 0
 
     /// `$XDG_STATE_HOME/sayline/history`, or `~/.local/state/sayline/history`.
     init(environment: [String: String]) {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             path = state + "/sayline/history"
+            base = state
         } else if let home = environment["HOME"], !home.isEmpty {
             path = home + "/.local/state/sayline/history"
+            base = home
         } else {
             path = nil
+            base = nil
         }
     }
 
@@ -24,23 +36,49 @@ struct History {
         _ = read_history(path)
     }
 
-    /// Writes to a temporary file and renames it, so a crash never leaves half a history.
+    /// Adds this session's lines to the file as it is now, under a lock; says on stderr when
+    /// it cannot.
     func save() {
-        guard let path else { return }
-        makeDirectories(for: path)
-        let temporary = path + ".tmp.\(getpid())"
-        guard write_history(temporary) == 0 else {
-            unlink(temporary)
+        guard let path, let base, Self.added > 0 else { return }
+        var info = stat()
+        guard stat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            Diagnostics.write("sayline: history not saved: \(TextSanitiser.echo(base, limit: 200)) does not exist\n")
             return
         }
-        _ = history_truncate_file(temporary, Self.limit)
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        makeDirectories(for: path, below: base)
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        defer { if lock >= 0 { close(lock) } }
+        // Wait up to two seconds for another session's save; then save anyway.
+        if lock >= 0 {
+            for _ in 0..<200 where flock(lock, LOCK_EX | LOCK_NB) != 0 { usleep(10_000) }
+        }
+        var lines: [String] = []
+        if case .success(let bytes) = FileAccess.read(path, limit: 16 << 20) {
+            lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        lines += Self.newLines()
+        let kept = lines.suffix(Int(Self.limit))
+        if case .failure(let failure) = FileAccess.writeReplacing(kept.map { $0 + "\n" }.joined(), to: path) {
+            Diagnostics.write("sayline: history not saved to \(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
+        }
     }
 
-    /// Creates the folders above `path` that are missing, as `mkdir -p` would.
-    private func makeDirectories(for path: String) {
-        var prefix = ""
-        for component in path.split(separator: "/").dropLast() {
+    /// The last `added` entries of readline's list: the lines typed in this session.
+    private static func newLines() -> [String] {
+        guard let list = history_list() else { return [] }
+        var entries: [String] = []
+        var index = 0
+        while let entry = list[index] {
+            entries.append(entry.pointee.line.map { String(cString: $0) } ?? "")
+            index += 1
+        }
+        return Array(entries.suffix(added))
+    }
+
+    /// Creates the folders between `base` and `path` that are missing, as `mkdir -p` would.
+    private func makeDirectories(for path: String, below base: String) {
+        var prefix = base
+        for component in path.dropFirst(base.count).split(separator: "/").dropLast() {
             prefix += "/" + component
             mkdir(prefix, 0o700)
         }

@@ -17,7 +17,6 @@ struct Options: Equatable {
     var warnings: [String] = []
 
     static let version = "0.1.0"
-    static let exitUsage: Int32 = 64
 
     static let usage = """
     usage: sayline [--scene FILE] [--display full|plain|screen-reader] [--reduce-motion] [--verbosity terse|normal|verbose] [--settle MS] [--speak [ENGINE]] [--rate N] [--voice NAME] [--punctuation none|some|all] [--no-color]

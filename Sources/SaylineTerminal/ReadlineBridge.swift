@@ -190,7 +190,10 @@ enum ReadlineBridge {
             return
         }
         let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line)))
-        if !bytes.isEmpty { add_history(line) }
+        if !bytes.isEmpty {
+            add_history(line)
+            History.added += 1
+        }
         free(line)
         activeRepl?.acceptLine(bytes)
     }

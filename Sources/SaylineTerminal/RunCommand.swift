@@ -31,6 +31,10 @@ enum RunCommand {
     64 a usage error.
     """
 
+    /// Scripts and transcripts are read whole; past 16 MiB (about 300 MB in memory) a run is
+    /// better split.
+    static let fileLimit = 16 << 20
+
     struct Settings {
         var script: String?
         var scene: String?
@@ -65,11 +69,11 @@ enum RunCommand {
     static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
         let settings: Settings
         do {
-            guard let parsed = try parse(arguments, environment: environment) else { return SpeechChannel.writeAll(help + "\n") ? 0 : 1 }
+            guard let parsed = try parse(arguments, environment: environment) else { return writeAnswer(help + "\n") }
             settings = parsed
         } catch {
             Diagnostics.write("sayline run: \(error.message)\n\(usage)\n")
-            return Options.exitUsage
+            return ExitStatus.usage.rawValue
         }
         let scriptPath = settings.script ?? "-"
         let scriptName = scriptPath == "-" ? "stdin" : TextSanitiser.echo(scriptPath, limit: 200)
@@ -79,14 +83,14 @@ enum RunCommand {
         case .success(let loaded): scene = loaded
         }
         let text: String
-        switch FileAccess.read(scriptPath, limit: 256 * 1024 * 1024) {
+        switch FileAccess.read(scriptPath, limit: Self.fileLimit) {
         case .failure(let failure):
             Diagnostics.write("\(scriptName): \(failure.message)\n")
-            return SceneFile.exitMalformed
+            return ExitStatus.malformed.rawValue
         case .success(let bytes):
             guard let decoded = String(validating: bytes, as: UTF8.self) else {
                 Diagnostics.write("\(scriptName): the script is not UTF-8 text\n")
-                return SceneFile.exitMalformed
+                return ExitStatus.malformed.rawValue
             }
             text = decoded
         }
@@ -94,23 +98,23 @@ enum RunCommand {
         switch Script.parse(text) {
         case .failure(let error):
             Diagnostics.write(error.problems.map { "\(scriptName):\($0.line): \($0.message)\n" }.joined())
-            return SceneFile.exitMalformed
+            return ExitStatus.malformed.rawValue
         case .success(let parsed): script = parsed
         }
         var runner = ScriptRunner(session: Session(elements: scene.elements, motion: settings.motion, verbosity: settings.verbosity))
         let unknown = runner.unknownControls(in: script)
         guard unknown.isEmpty else {
             Diagnostics.write(unknown.map { "\(scriptName):\($0.line): \($0.message)\n" }.joined())
-            return SceneFile.exitMalformed
+            return ExitStatus.malformed.rawValue
         }
         var expectedTranscript: [String]?
         if let path = settings.checkTranscript {
-            switch FileAccess.read(path, limit: 1 << 30) {
+            switch FileAccess.read(path, limit: Self.fileLimit) {
             case .failure(let failure):
                 Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
-                return SceneFile.exitMalformed
+                return ExitStatus.malformed.rawValue
             case .success(let bytes):
-                expectedTranscript = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                expectedTranscript = Script.lines(of: String(decoding: bytes, as: UTF8.self))
                 if expectedTranscript?.last == "" { expectedTranscript?.removeLast() }
             }
         }
@@ -131,13 +135,14 @@ enum RunCommand {
                 Diagnostics.write("\(scriptName):\(step.line): \(failure)\n")
                 if !settings.keepGoing { break }
             }
-            if result.quit || output.listenerGone { break }
+            if result.quit || output.failed { break }
         }
-        output.flush()
+        // What was heard is lost when stdout cannot be written: that is not a pass.
+        if let failed = output.finish("sayline run") { return failed.rawValue }
         if let path = settings.transcript {
-            if case .failure(let failure) = FileAccess.writeAtomically(transcript.map { $0 + "\n" }.joined(), to: path) {
+            if case .failure(let failure) = FileAccess.writeReplacing(transcript.map { $0 + "\n" }.joined(), to: path) {
                 Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
-                return 1
+                return ExitStatus.ioError.rawValue
             }
         }
         if let expected = expectedTranscript, let path = settings.checkTranscript,
@@ -147,6 +152,6 @@ enum RunCommand {
             Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)):\(difference.line): expected \(want), heard \(got)\n")
             failures += 1
         }
-        return failures == 0 ? 0 : 1
+        return (failures == 0 ? ExitStatus.ok : .failed).rawValue
     }
 }

@@ -18,19 +18,19 @@ public enum SaylineApp {
         switch options(Array(showOnly ? rest.dropFirst() : rest[...]), environment: environment) {
         case .failure(let error):
             Diagnostics.write("sayline: \(error.message)\n\(Options.usage)\n")
-            return Options.exitUsage
+            return ExitStatus.usage.rawValue
         case .success(let options):
             if showOnly {
                 // `sayline config`: the settings in effect, each with where it came from.
-                if options.mode == .help { return SpeechChannel.writeAll(Options.help + "\n") ? 0 : 1 }
-                return SpeechChannel.writeAll(Options.describe(options.settings)) ? 0 : 1
+                if options.mode == .help { return writeAnswer(Options.help + "\n") }
+                return writeAnswer(Options.describe(options.settings))
             }
             for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
             switch options.mode {
             case .help:
-                return SpeechChannel.writeAll(Options.help + "\n") ? 0 : 1
+                return writeAnswer(Options.help + "\n")
             case .version:
-                return SpeechChannel.writeAll("sayline \(Options.version)\n") ? 0 : 1
+                return writeAnswer("sayline \(Options.version)\n")
             case .repl:
                 return startRepl(options, environment: environment)
             }

@@ -18,17 +18,17 @@ enum SceneCommand {
         do throws(UsageError) {
             switch reader.next() {
             case .option("-h")?, .option("--help")?:
-                return SpeechChannel.writeAll(help + "\n") ? 0 : 1
+                return writeAnswer(help + "\n")
             case .option("--print")?:
                 if let extra = reader.next() { throw UsageError.unknown(extra) }
-                return SpeechChannel.writeAll(SceneEncoder.encode(.demo)) ? 0 : 1
+                return writeAnswer(SceneEncoder.encode(.demo))
             case .option("--check")?:
                 let path = try reader.value(for: "--check")
                 if let extra = reader.next() { throw UsageError.unknown(extra) }
                 switch SceneFile.load(path) {
                 case .failure(let failure): return failure.report()
                 case .success(let scene):
-                    return SpeechChannel.writeAll("\(TextSanitiser.echo(path, limit: 200)): valid, \(scene.elements.count) controls\n") ? 0 : 1
+                    return writeAnswer("\(TextSanitiser.echo(path, limit: 200)): valid, \(scene.elements.count) controls\n")
                 }
             case let item?:
                 throw UsageError.unknown(item)
@@ -37,7 +37,7 @@ enum SceneCommand {
             }
         } catch {
             Diagnostics.write("sayline scene: \(error.message)\n\(usage)\n")
-            return Options.exitUsage
+            return ExitStatus.usage.rawValue
         }
     }
 }

@@ -3,8 +3,6 @@ import SaylineCore
 
 /// Loads a scene for any subcommand: the file's problems go to stderr as FILE:LINE: PATH: MESSAGE.
 enum SceneFile {
-    /// Exit status for a scene or script that cannot be used.
-    static let exitMalformed: Int32 = 2
 
     static func load(_ path: String?) -> Result<Scene, SceneLoadFailure> {
         guard let path else { return .success(.demo) }
@@ -29,6 +27,6 @@ struct SceneLoadFailure: Error {
 
     func report() -> Int32 {
         Diagnostics.write(lines.map { $0 + "\n" }.joined())
-        return SceneFile.exitMalformed
+        return ExitStatus.malformed.rawValue
     }
 }

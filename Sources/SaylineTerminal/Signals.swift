@@ -14,7 +14,11 @@ enum Signals {
         if pipe(&fds) == 0 {
             wakeReadEnd = fds[0]
             wakeWriteEnd = fds[1]
-            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                // A speech engine or hook must not inherit it (nor any descriptor of ours).
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
         }
         handle(SIGINT) { _ in Signals.interrupted = 1; Signals.wake() }
         handle(SIGWINCH) { _ in Signals.resized = 1; Signals.wake() }

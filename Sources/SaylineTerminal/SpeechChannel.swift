@@ -33,7 +33,8 @@ final class SpeechChannel {
     /// Writes all of `text` to stdout; false when the reader is gone.
     @discardableResult
     static func writeAll(_ text: String) -> Bool {
-        FileAccess.writeFully(text, to: STDOUT_FILENO)
+        // A listener that stopped reading must not hold the session past SIGTERM or SIGHUP.
+        FileAccess.writeFully(text, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 })
     }
 }
 

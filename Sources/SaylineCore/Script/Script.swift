@@ -8,10 +8,8 @@ public struct Script: Sendable, Equatable {
         var steps: [ScriptStep] = []
         var problems: [ScriptProblem] = []
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in lines(of: text) {
             number += 1
-            var line = String(rawLine)
-            if line.hasSuffix("\r") { line.removeLast() }
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed == "expect" || trimmed.hasPrefix("expect ") {
@@ -28,6 +26,17 @@ public struct Script: Sendable, Equatable {
             }
         }
         return problems.isEmpty ? .success(Script(steps: steps)) : .failure(ScriptError(problems: problems))
+    }
+
+    /// The lines of a script or transcript: ended by LF or CRLF, a leading byte-order mark
+    /// dropped. (Swift reads "\r\n" as one Character, so splitting on "\n" alone keeps a
+    /// Windows file in one line.)
+    public static func lines(of text: String) -> [String] {
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
+        return lines
     }
 }
 
@@ -59,8 +68,11 @@ public enum Expectation: Sendable, Equatable {
 
     static func parse(_ text: String) -> Result<Expectation, MalformedLine> {
         if text.hasPrefix("\"") {
-            guard let quoted = unquote(text) else { return .failure(MalformedLine("expect \"…\" needs a closing quote")) }
-            return .success(.heard(quoted))
+            switch unquote(text) {
+            case .unclosed: return .failure(MalformedLine("expect \"…\" needs a closing quote"))
+            case .trailing(let rest): return .failure(MalformedLine("expect \"…\" takes nothing after the closing quote, not \(TextSanitiser.echo(rest))"))
+            case .quoted(let quoted): return .success(.heard(quoted))
+            }
         }
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         switch words.first {
@@ -84,14 +96,22 @@ public enum Expectation: Sendable, Equatable {
         }
     }
 
-    /// `"a \"b\""` → `a "b"`; nil unless the whole text is one quoted string.
-    private static func unquote(_ text: String) -> String? {
+    private enum Unquoted {
+        case quoted(String)
+        case unclosed
+        case trailing(String)
+    }
+
+    /// `"a \"b\""` → `a "b"`; the whole text must be one quoted string.
+    private static func unquote(_ text: String) -> Unquoted {
         var out = ""
         var escaped = false
         var closed = false
+        var rest = ""
         for character in text.dropFirst() {
-            if closed { return character.isWhitespace ? out : nil }
-            if escaped {
+            if closed {
+                rest.append(character)
+            } else if escaped {
                 out.append(character)
                 escaped = false
             } else if character == "\\" {
@@ -102,7 +122,9 @@ public enum Expectation: Sendable, Equatable {
                 out.append(character)
             }
         }
-        return closed ? out : nil
+        guard closed else { return .unclosed }
+        let extra = rest.trimmingWhitespace()
+        return extra.isEmpty ? .quoted(out) : .trailing(extra)
     }
 }
 
