@@ -88,9 +88,11 @@ func processEnvironment() -> [String: String] {
     return result
 }
 
-/// The diagnostics channel: errors and usage on stderr.
+/// The diagnostics channel: errors and usage on stderr. Messages quote files and input (an
+/// unknown key, an expected line, a path), so every byte passes the sanitiser here: no escape
+/// sequence from a file ever reaches the terminal.
 enum Diagnostics {
     static func write(_ text: String) {
-        _ = FileAccess.writeFully(text, to: STDERR_FILENO)
+        _ = FileAccess.writeFully(TextSanitiser.cleanKeepingLayout(text), to: STDERR_FILENO)
     }
 }

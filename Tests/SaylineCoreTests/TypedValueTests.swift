@@ -65,7 +65,9 @@ import Testing
 
     @Test func rejectionMessagesEchoCleanedInput() {
         let rejection = Rejection(.notANumber, input: "ab\u{1B}[31mc")
-        #expect(rejection.message == "Not a number: abc")
+        // What was removed is said, so the echo still makes sense.
+        #expect(rejection.message == "Not a number: abc (control characters removed)")
+        #expect(Rejection(.unknownCommand(suggestion: "set"), input: "set\u{07}").message == "Unknown command: set (control characters removed). Did you mean set?")
         #expect(Rejection(.notANumber, input: String(repeating: "x", count: 500)).message.count < 60)
     }
 }

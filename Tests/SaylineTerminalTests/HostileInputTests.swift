@@ -175,3 +175,78 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         #expect(leaking.isEmpty, "descriptors a child would inherit: \(leaking.sorted())")
     }
 } }
+
+extension EndToEndTests.HostileInputTests {
+    /// A listener that stops reading (`sayline | (trap '' INT; sleep 300)`) holds a write to
+    /// stdout; SIGTERM or SIGHUP still ends the session: exit 143 or 129, terminal restored,
+    /// history saved. With stdout non-blocking, the wait is a poll, not a spin at full CPU.
+    @Test(arguments: [(SIGTERM, false), (SIGHUP, false), (SIGTERM, true)])
+    func aStalledListenerNeverHoldsTheSessionPastATerminationSignal(signal: Int32, nonBlocking: Bool) throws {
+        let folder = try ScratchFolder()
+        let controls = (0..<3_000).map { #"{"kind": "ruler", "id": "r\#($0)", "label": "Ruler \#($0)", "max": 10}"# }
+        let scene = try folder.file("many.json", "{\"controls\": [" + controls.joined(separator: ",") + "]}")
+        var ends: [Int32] = [-1, -1]
+        #expect(closeOnExecPipe(&ends) == 0)
+        if nonBlocking { _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK) }
+        defer { close(ends[0]) }
+        let repl = try TerminalProcess(["--scene", scene, "--settle", "0"], speechTo: ends[1])
+        close(ends[1])
+        #expect(repl.waitForDisplay("r0> "))
+        // 3,000 lines are far more than the pipe holds, and nobody reads them.
+        repl.send("list\r")
+        #expect(nonBlocking || EndToEndTests.ReplTests.waitUntilBlockedInWrite(repl.pid))
+        if nonBlocking {
+            // Waiting in poll: about no CPU over half a second.
+            let before = Self.cpuTicks(repl.pid)
+            repl.readOutput(upTo: 0.5)
+            #expect(Self.cpuTicks(repl.pid) - before < 10, "spinning while the listener is stalled")
+        }
+        kill(repl.pid, signal)
+        #expect(repl.waitForExit() == 128 + signal)
+        #expect(repl.terminalIsAsFound())
+        #expect((try? String(contentsOfFile: repl.home + "/.local/state/sayline/history", encoding: .utf8)) == "list\n")
+    }
+
+    /// User and system time of a process, in clock ticks (a hundredth of a second).
+    static func cpuTicks(_ pid: pid_t) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name: state is field 3, utime 14 and stime 15 of the whole line.
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
+        return user + system
+    }
+}
+
+extension EndToEndTests.HostileInputTests {
+    /// Screen clear, title change, hidden text and an OSC 52 clipboard write.
+    static let payloads = ["\u{1B}[2J", "\u{1B}]0;owned\u{07}", "\u{1B}[8mhidden\u{1B}[0m", "\u{1B}]52;c;b3duZWQ=\u{07}", "\u{9B}2J"]
+
+    static func noEscapes(_ text: String) -> Bool {
+        !text.contains("\u{1B}") && !text.contains("\u{9B}") && !text.contains("\u{07}")
+    }
+
+    /// Every path by which a file or a person's text reaches an output: scene keys and values in
+    /// error messages, a script's expected text, a transcript, a preferences file.
+    @Test(arguments: payloads)
+    func noEscapeSequenceFromAFileOrInputReachesAnyOutput(payload: String) throws {
+        let json = payload.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x9B ? String(format: "\\u%04x", $0.value) : String($0) }.joined()
+        let folder = try ScratchFolder()
+        let badKey = try folder.file("key.json", "{\"controls\": [{\"kind\": \"ruler\", \"id\": \"r\", \"unit\": {\"singular\": \"m\", \"plural\": \"ms\", \"x\(json)\": 1}}]}")
+        let badValue = try folder.file("value.json", "{\"controls\": [{\"kind\": \"dial\(json)\", \"id\": \"r\(json)\"}]}")
+        let script = try folder.file("s.say", "inc\nexpect \"\(payload)\"\n")
+        let transcript = try folder.file("t.txt", "> inc\n\(payload)\n")
+        let home = try ScratchFolder()
+        try home.file(".config/sayline/config", "verbosity = \(payload)\n\(payload) = 1\n")
+        let runs: [([String], [String: String])] = [
+            (["scene", "--check", badKey], [:]), (["scene", "--check", badValue], [:]), (["audit", "--scene", badKey], [:]),
+            (["--scene", badValue], [:]), (["run", script], [:]), (["run", script, "--keep-going", "--check-transcript", transcript], [:]),
+            ([], ["HOME": home.path]), (["--verbosity", payload], [:]), (["run", payload], [:]),
+        ]
+        for (arguments, environment) in runs {
+            let result = try runPiped(arguments, input: "inc\n", environment: environment)
+            #expect(Self.noEscapes(result.stdout) && Self.noEscapes(result.stderr), "\(arguments): \(result.stderr.debugDescription)")
+            #expect(!result.stderr.isEmpty, "\(arguments) reported nothing")
+        }
+    }
+}

@@ -37,11 +37,39 @@ public enum TextSanitiser {
         return !previousWasSpace || text.isEmpty
     }
 
-    /// A bounded, cleaned echo of what a person typed, for messages.
+    /// A bounded, cleaned echo of what a person typed, for messages. When control characters
+    /// or escape sequences were taken out it says so, or "set" typed with a bell in it would be
+    /// answered "Unknown command: set. Did you mean set?".
     public static func echo(_ text: String, limit: Int = 40) -> String {
         let cleaned = clean(text)
-        guard cleaned.count > limit else { return cleaned }
-        return String(cleaned.prefix(limit)) + "…"
+        let removed = text.unicodeScalars.contains { isRemoved($0) } ? " (control characters removed)" : ""
+        guard cleaned.count > limit else { return cleaned + removed }
+        return String(cleaned.prefix(limit)) + "…" + removed
+    }
+
+    /// Text for a terminal line by line, such as an error message that quotes a file: escape
+    /// sequences and control characters removed, but line breaks, tabs and spacing kept.
+    /// - Complexity: O(n) in the length of the text.
+    public static func cleanKeepingLayout(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isRemoved($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        var out = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" || scalar == "\u{9B}" {
+                skipEscapeSequence(after: scalar, in: &scalars)
+            } else if scalar == "\n" || scalar == "\t" || !isRemoved(scalar) {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Control and format characters, and line and paragraph separators: never written.
+    private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 
     private static func skipEscapeSequence(after introducer: Unicode.Scalar, in scalars: inout String.UnicodeScalarView.Iterator) {
