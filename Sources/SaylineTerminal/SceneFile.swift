@@ -13,7 +13,7 @@ enum SceneFile {
         case .failure(let failure):
             return .failure(SceneLoadFailure(lines: ["\(name): \(failure.message)"]))
         case .success(let bytes):
-            switch SceneDecoder.decode(bytes) {
+            switch SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id))) {
             case .success(let scene): return .success(scene)
             case .failure(let error): return .failure(SceneLoadFailure(lines: error.problems.map { $0.formatted(file: name) }))
             }

@@ -61,7 +61,7 @@ import Testing
         #expect(problems("{\"controls\": [3]}") == ["scene.json:1: controls[0]: must be an object"])
         #expect(problems("{\"version\": 2, \"controls\": [{\"kind\": \"rating\", \"id\": \"r\"}]}") == ["scene.json:1: version: must be 1"])
         #expect(problems("{\"controls\": [{\"kind\": \"rating\"}]}") == ["scene.json:1: controls[0].id: is missing"])
-        #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"two words\"}]}") == ["scene.json:1: controls[0].id: must be one word, not empty"])
+        #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"two words\"}]}") == ["scene.json:1: controls[0].id: must be one word of visible characters, with no spaces, tabs or no-break spaces"])
         #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"r\"}], \"suppress\": [{\"rule\": \"x\"}]}") == ["scene.json:1: suppress[0].reason: is missing"])
         #expect(problems("{\"controls\": [{\"kind\": \"rating\", \"id\": \"r\"}], \"extra\": 1}").first?.hasPrefix("scene.json:1: extra: is not a known key") == true)
     }
@@ -180,5 +180,46 @@ import Testing
         let difference = Transcript.firstDifference(expected: ["> inc", "63 kilograms"], heard: heard)
         #expect(difference?.line == 2 && difference?.expected == "63 kilograms" && difference?.heard == "62.5 kilograms")
         #expect(Transcript.firstDifference(expected: heard + ["> dec"], heard: heard)?.heard == nil)
+    }
+}
+
+/// What a hostile or careless scene file found.
+extension SceneDecoderTests {
+    @Test func aKeyTwiceInsideAControlIsAProblem() {
+        #expect(problems(#"{"controls": [{"kind": "ruler", "id": "a", "max": 10, "max": 20}]}"#) == ["scene.json:1: controls[0].max: appears twice"])
+    }
+
+    @Test(arguments: ["a\tb", "a\u{A0}b", "a b", "a\u{200B}b", ""])
+    func anIdIsOneWordOfVisibleCharacters(id: String) {
+        let escaped = id.unicodeScalars.map { $0.value < 0x20 || $0.value > 0x7E ? String(format: "\\u%04x", $0.value) : String($0) }.joined()
+        #expect(problems(#"{"controls": [{"kind": "ruler", "id": "\#(escaped)"}]}"#)
+                == ["scene.json:1: controls[0].id: must be one word of visible characters, with no spaces, tabs or no-break spaces"])
+    }
+
+    @Test func aSuppressionMustNameARuleAndAControlThatExist() {
+        let json = """
+        {"controls": [{"kind": "ruler", "id": "a"}],
+         "suppress": [{"rule": "name-presnet", "reason": "typo"}, {"rule": "name-present", "control": "b", "reason": "gone"}]}
+        """
+        let result = SceneDecoder.decode(Array(json.utf8), knownRules: ["name-present"])
+        guard case .failure(let error) = result else { Issue.record("accepted"); return }
+        #expect(error.problems.map { $0.formatted(file: "s") } == [
+            "s:2: suppress[0].rule: \"name-presnet\" is not an audit rule (Docs/audit-rules.md)",
+            "s:2: suppress[1].control: \"b\" is not the id of a control in this scene",
+        ])
+    }
+
+    @Test func aSchemaKeyIsAllowedAtTheTop() throws {
+        let decoded = try scene(#"{"$schema": "urn:sayline:scene:1", "controls": [{"kind": "ruler", "id": "a"}]}"#)
+        #expect(decoded.elements.count == 1)
+        #expect(problems(#"{"$schema": 1, "controls": [{"kind": "ruler", "id": "a"}]}"#) == ["scene.json:1: $schema: must be a string"])
+    }
+
+    /// Text limits count code points, as the schema's maxLength does: 200 flags with two code
+    /// points each are 400, too many, though they show as 200 characters.
+    @Test func textLimitsCountCodePoints() {
+        let flags = String(repeating: "\u{1F1EB}\u{1F1F7}", count: 101)
+        #expect(flags.count == 101)
+        #expect(problems(#"{"controls": [{"kind": "ruler", "id": "a", "label": "\#(flags)"}]}"#) == ["scene.json:1: controls[0].label: is 202 characters, more than the limit of 200"])
     }
 }

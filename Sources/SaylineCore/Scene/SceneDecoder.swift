@@ -5,9 +5,12 @@
 /// record it for the audit.
 public struct SceneDecoder {
     private var problems: [SceneProblem] = []
+    /// The audit rules a suppression may name, when the caller knows them.
+    private var knownRules: Set<String>?
 
+    /// - Parameter knownRules: the ids a suppression's rule may be; nil leaves rules unchecked.
     /// - Complexity: O(n) in the file's size.
-    public static func decode(_ bytes: [UInt8]) -> Result<Scene, SceneError> {
+    public static func decode(_ bytes: [UInt8], knownRules: Set<String>? = nil) -> Result<Scene, SceneError> {
         guard bytes.count <= Scene.maximumFileSize else {
             return .failure(SceneError([SceneProblem(line: 1, path: "", message: "the file is \(bytes.count) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)")]))
         }
@@ -17,6 +20,7 @@ public struct SceneDecoder {
         case .success(let node): root = node
         }
         var decoder = SceneDecoder()
+        decoder.knownRules = knownRules
         let scene = decoder.scene(root)
         if decoder.problems.isEmpty, let scene { return .success(scene) }
         return .failure(SceneError(decoder.problems))
@@ -27,7 +31,11 @@ public struct SceneDecoder {
     }
 
     private mutating func scene(_ root: JSONNode) -> Scene? {
-        guard let members = object(root, "", allowed: ["version", "controls", "suppress"]) else { return nil }
+        // "$schema" is how editors attach the scene's schema to a file.
+        guard let members = object(root, "", allowed: ["$schema", "version", "controls", "suppress"]) else { return nil }
+        if let schema = members["$schema"], case .string = schema.value {} else if let schema = members["$schema"] {
+            problem(schema, "$schema", "must be a string")
+        }
         if let version = members["version"] {
             if case .number(let number) = version.value, number == 1 {} else { problem(version, "version", "must be 1") }
         }
@@ -65,7 +73,16 @@ public struct SceneDecoder {
         if let node = members["suppress"] {
             if case .array(let entries) = node.value {
                 for (offset, entry) in entries.enumerated() {
-                    if let suppression = suppression(entry, "suppress[\(offset)]") { suppressions.append(suppression) }
+                    let path = "suppress[\(offset)]"
+                    guard let suppression = suppression(entry, path) else { continue }
+                    // A suppression that names nothing hides nothing, and was meant to.
+                    if let knownRules, !knownRules.contains(suppression.rule) {
+                        problem(entry, path + ".rule", "\"\(suppression.rule)\" is not an audit rule (Docs/audit-rules.md)")
+                    }
+                    if let control = suppression.control, seen[control.lowercased()] == nil {
+                        problem(entry, path + ".control", "\"\(control)\" is not the id of a control in this scene")
+                    }
+                    suppressions.append(suppression)
                 }
             } else {
                 problem(node, "suppress", "must be an array")
@@ -96,7 +113,10 @@ public struct SceneDecoder {
             problem(node, path, "must be an object")
             return nil
         }
-        let members = Dictionary(pairs.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
+        var members: [String: JSONNode] = [:]
+        for (key, child) in pairs {
+            if members[key] != nil { problem(child, path + "." + key, "appears twice") } else { members[key] = child }
+        }
         guard let kindNode = members["kind"] else {
             problem(node, path + ".kind", "is missing: ruler, rating or digitroll")
             return nil
@@ -109,8 +129,9 @@ public struct SceneDecoder {
             problem(child, path + "." + key, "is not a setting of a \(kind)")
         }
         guard let id = requiredText(members, "id", node, path) else { return nil }
-        if id.isEmpty || id.contains(where: { $0 == " " }) {
-            problem(members["id"] ?? node, path + ".id", "must be one word, not empty")
+        // One word of visible characters: `focus ID` and completion split on white space of any kind.
+        if id.isEmpty || id.unicodeScalars.contains(where: { $0.properties.isWhitespace || [.control, .format].contains($0.properties.generalCategory) }) {
+            problem(members["id"] ?? node, path + ".id", "must be one word of visible characters, with no spaces, tabs or no-break spaces")
         }
         let identity = ControlIdentity(id: id, label: text(members, "label", path) ?? "",
                                        shortName: text(members, "shortName", path),
@@ -192,8 +213,9 @@ public struct SceneDecoder {
             problem(node, childPath, "must be a string, not \(node.value.kindName)")
             return nil
         }
-        guard value.count <= Scene.maximumTextLength else {
-            problem(node, childPath, "is \(value.count) characters, more than the limit of \(Scene.maximumTextLength)")
+        // Code points, as the schema's maxLength counts them.
+        guard value.unicodeScalars.count <= Scene.maximumTextLength else {
+            problem(node, childPath, "is \(value.unicodeScalars.count) characters, more than the limit of \(Scene.maximumTextLength)")
             return nil
         }
         return value
