@@ -23,12 +23,15 @@ public protocol AdjustableControl: Sendable, Equatable {
     var typedPrefix: String? { get }
     /// The unit spoken and typed when the scene gives none, such as the rating's stars.
     var defaultUnit: UnitWords? { get }
+    /// A group separator other than a comma that a person may type in a figure, such as a space.
+    var typedGroupSeparator: String? { get }
 }
 
 extension AdjustableControl {
     public func misstatement(for value: Double) -> String? { nil }
     public var typedPrefix: String? { nil }
     public var defaultUnit: UnitWords? { nil }
+    public var typedGroupSeparator: String? { nil }
     public func hintLead(for value: Double) -> String? { nil }
 }
 

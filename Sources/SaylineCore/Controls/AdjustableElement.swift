@@ -85,7 +85,8 @@ public struct AdjustableElement: Sendable, Equatable {
         case .toMaximum:
             return move(to: scale.upperBound, correction: nil, pastBound: .maximum)
         case .typed(let text):
-            switch TypedValue.parse(text, unit: identity.unit ?? kind.control.defaultUnit, prefix: kind.control.typedPrefix) {
+            switch TypedValue.parse(text, unit: identity.unit ?? kind.control.defaultUnit, prefix: kind.control.typedPrefix,
+                                    groupSeparator: kind.control.typedGroupSeparator) {
             case .failure(let rejection):
                 return .rejected(rejection)
             case .success(.bound(let bound)):

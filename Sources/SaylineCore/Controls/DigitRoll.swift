@@ -32,8 +32,10 @@ public struct DigitRoll: AdjustableControl {
         if self.columns != columns {
             repairs.append(Repair(field: "digits", problem: "\(columns) is outside 1 to 9", replacement: "\(self.columns)"))
         }
-        self.prefix = TextSanitiser.clean(prefix)
-        self.separator = TextSanitiser.clean(separator)
+        // Spaces are part of a figure ("USD 12 480", a no-break space between groups): only
+        // control characters and line breaks are taken out.
+        self.prefix = TextSanitiser.cleanKeepingLayout(prefix).filter { $0 != "\n" && $0 != "\t" }
+        self.separator = TextSanitiser.cleanKeepingLayout(separator).filter { $0 != "\n" && $0 != "\t" }
         self.leadingZeros = leadingZeros
         self.startDigit = min(max(startDigit, 0), 9)
         if self.startDigit != startDigit {
@@ -130,7 +132,8 @@ public struct DigitRoll: AdjustableControl {
     /// Always the true value: a figure the columns cannot show is never spoken as the value.
     public func spokenValue(for value: Double, unit: UnitWords?) -> String {
         let number = NumberText.format(value, places: 0)
-        guard let unit else { return misstatement(for: value) == nil ? figure(for: value) : prefix + number }
+        // The value, not the separators: "USD 12 480" is said as "USD 12,480".
+        guard let unit else { return prefix + number }
         return unit.spoken(number, value: value)
     }
 
@@ -143,6 +146,7 @@ public struct DigitRoll: AdjustableControl {
     }
 
     public var typedPrefix: String? { prefix.isEmpty ? nil : prefix }
+    public var typedGroupSeparator: String? { separator.isEmpty || separator == "," || separator == "." ? nil : separator }
 
     public func animation(from oldValue: Double, to newValue: Double, cause: ChangeCause) -> MotionTimeline {
         let target = slots(for: newValue).compactMap { slot in slot.digit.map { ($0, slot.order) } }

@@ -18,7 +18,8 @@ public enum TypedValue: Sendable, Equatable {
     }
 
     /// - Complexity: O(n) in the text's length, and at most `maximumLength` is scanned.
-    public static func parse(_ raw: String, unit: UnitWords?, prefix: String? = nil) -> Result<TypedValue, Rejection> {
+    /// - Parameter groupSeparator: another separator a figure may group digits with ("12 480").
+    public static func parse(_ raw: String, unit: UnitWords?, prefix: String? = nil, groupSeparator: String? = nil) -> Result<TypedValue, Rejection> {
         if raw.utf8.count > maximumLength * 4 || raw.count > maximumLength {
             return .failure(Rejection(.tooLong(characters: raw.count), input: raw))
         }
@@ -44,6 +45,9 @@ public enum TypedValue: Sendable, Equatable {
                 }
             }
             text = Substring(String(text).trimmingWhitespace())
+        }
+        if let groupSeparator, !groupSeparator.isEmpty {
+            text = Substring(String(text).replacing(groupSeparator, with: ""))
         }
         return scanNumber(text, original: raw).map { TypedValue.number($0) }
     }

@@ -68,8 +68,9 @@ public struct ControlRenderer: Sendable {
         let filled = Int(((pose.thumb - scale.lowerBound) / span * Double(cells)).rounded().clamped(to: 0...Double(cells)))
         let bar = String(repeating: "*", count: filled) + String(repeating: ".", count: cells - filled)
         let starColumn = Int(((pose.star - scale.lowerBound) / span * Double(cells - 1)).rounded().clamped(to: 0...Double(max(cells - 1, 0))))
-        // The seed turns the star a tenth of a turn while it travels; a tilted glyph shows that.
-        let glyph = abs(pose.rotation) > 12 ? (pose.rotation < 0 ? "/" : "\\") : "*"
+        // The seed turns the star a tenth of a turn while it travels, anticlockwise (-36°) going
+        // forwards: it leans back, its top to the left, as "\\" does.
+        let glyph = abs(pose.rotation) > 12 ? (pose.rotation < 0 ? "\\" : "/") : "*"
         let above: String
         if pose.lift >= 0.5 {
             above = String(repeating: " ", count: starColumn + 1) + paint(glyph, code: "33")

@@ -35,10 +35,9 @@ public enum NumberText {
         let scale = powersOfTen[places]
         let scaled = (abs(value) * Double(scale)).rounded()
         guard scaled < 9_007_199_254_740_992 else {
-            // Past 2^53 a Double has no fraction left to show: its shortest form says it all.
-            var text = "\(abs(value).rounded())"
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            return (text, String(repeating: "0", count: places), value < 0)
+            // Past 2^53 a Double has no fraction left to show, but every integer digit is said:
+            // "51,000,000,000,000,000,000 metres", never "5.1e+19".
+            return (integerDigits(abs(value).rounded()), String(repeating: "0", count: places), value < 0)
         }
         let whole = Int64(scaled)
         let integer = String(whole / scale)
@@ -49,10 +48,42 @@ public enum NumberText {
 
     private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
+    /// The exact decimal digits of a whole, finite, non-negative Double of any size: its
+    /// significand doubled once for each binary place, in base 10^9 limbs.
+    /// - Complexity: O(e × d) for a binary exponent e and d digits: at most about 35,000
+    ///   limb operations for the largest Double.
+    static func integerDigits(_ value: Double) -> String {
+        guard value.isFinite, value >= 1 else { return "0" }
+        var limbs: [UInt64] = []
+        var significand = value.significandBitPattern | (value.isNormal ? 1 << 52 : 0)
+        while significand > 0 {
+            limbs.append(significand % 1_000_000_000)
+            significand /= 1_000_000_000
+        }
+        for _ in 0..<max(Int(value.exponent) - 52, 0) {
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                let doubled = limbs[index] * 2 + carry
+                limbs[index] = doubled % 1_000_000_000
+                carry = doubled / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        // Below 2^52 the significand's low bits are a fraction: shift them away instead.
+        if Int(value.exponent) < 52 { return String(Int64(value)) }
+        var text = String(limbs.last ?? 0)
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
+    }
+
     /// The shortest plain form for messages: "62.5", "1e+400" never occurs since it is not finite.
     public static func plain(_ value: Double) -> String {
         guard value.isFinite else { return format(value, places: 0) }
-        if abs(value) >= 1e15 { return "\(value)" }
+        // Past 10^15 a Double holds no fraction worth writing: all its whole digits.
+        if abs(value) >= 1e15 { return format(value, places: 0, grouping: false) }
         return format(value, places: decimalPlaces(of: value), trimmingZeros: true, grouping: false)
     }
 

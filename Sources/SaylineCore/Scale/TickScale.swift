@@ -31,7 +31,10 @@ public struct TickScale: Sendable, Equatable {
             repairs.append(Repair(field: "step", problem: "\(NumberText.plain(step)) is not a positive finite number", replacement: "1"))
         }
         let cap = max(maximumTickCount, 1)
-        let quotient = (upperBound - lower) / safeStep
+        // Bounds of opposite sign near the largest Double overflow when subtracted; divided
+        // first they do not.
+        let span = (upperBound - lower) / safeStep
+        let quotient = span.isInfinite && upperBound.isFinite ? upperBound / safeStep - lower / safeStep : span
         // 0.1 has no exact binary form, so 0.3 / 0.1 lands just under 3.
         let ticks = abs(quotient - quotient.rounded()) < 1e-9 ? quotient.rounded() : quotient.rounded(.down)
         let count = ticks.isFinite ? Int(min(max(ticks, 0), Double(cap - 1))) + 1 : 1
@@ -58,7 +61,9 @@ public struct TickScale: Sendable, Equatable {
     }
 
     public func value(at index: Int) -> Double {
-        lowerBound + Double(min(max(index, 0), tickCount - 1)) * step
+        let value = lowerBound + Double(min(max(index, 0), tickCount - 1)) * step
+        // Rounding at the top of the Double range must not turn a finite maximum into infinity.
+        return value.isFinite ? value : requestedUpperBound
     }
 
     public func index(for value: Double) -> Int {

@@ -88,7 +88,10 @@ public struct Announcer: Sendable {
 
     /// "200 is above the maximum. ": a typed value that was moved into the range says so first.
     private static func outOfRange(_ requested: Double, _ element: AdjustableElement) -> String {
-        "\(NumberText.plain(requested)) is \(requested > element.maximum ? "above the maximum" : "below the minimum"). "
+        // A number of hundreds of digits would fill the line before the value is heard.
+        let digits = NumberText.plain(abs(requested)).count
+        let said = digits > 15 ? "A number of \(digits) digits" : NumberText.plain(requested)
+        return "\(said) is \(requested > element.maximum ? "above the maximum" : "below the minimum"). "
     }
 
     private func valueText(_ element: AdjustableElement) -> String {
