@@ -314,3 +314,36 @@ extension SessionTests {
         #expect(renderer.lines(for: rating, frame: .rating(backwards))[1].contains("/"))
     }
 }
+
+extension SessionTests {
+    @Test func theStepsOwnDecimalsAreKept() {
+        #expect(NumberText.decimalPlaces(of: 1.0000001) == 7)
+        #expect(NumberText.decimalPlaces(of: 1e-7) == 7)
+        #expect(NumberText.decimalPlaces(of: 0.25) == 2)
+        #expect(NumberText.decimalPlaces(of: 5) == 0)
+        let fine = AdjustableElement(identity: ControlIdentity(id: "f", label: "Fine"),
+                                     kind: .ruler(RulerPicker(minimum: 0, maximum: 10, step: 1.0000001)), value: 0)
+        var session = Session(elements: [fine])
+        #expect(heard(&session, "inc 5") == ["5.0000005"])
+    }
+
+    /// Far from zero a computed tick position is off by thousandths of a tick: each step must
+    /// still land on the very next tick, each page on the tick a page away.
+    @Test func stepsOfATenMillionthAtAMillionLandOnTheirTicks() {
+        let scale = RulerPicker(minimum: -1_000_000, maximum: 1_000_000, step: 1e-7).scale
+        let element = AdjustableElement(identity: ControlIdentity(id: "f", label: "Fine"), kind: .ruler(RulerPicker(minimum: 999_999.999, maximum: 1_000_000, step: 1e-7)), value: 999_999.9995)
+        var moving = element
+        let start = moving.index
+        for offset in 1...20 {
+            guard case .changed = moving.apply(.increment(1)) else { Issue.record("step \(offset) did not move"); return }
+            #expect(moving.index == start + offset)
+        }
+        for offset in 1...20 {
+            guard case .changed = moving.apply(.decrement(1)) else { Issue.record("step back \(offset) did not move"); return }
+            #expect(moving.index == start + 20 - offset)
+        }
+        _ = moving.apply(.pageUp)
+        #expect(moving.index == start + 10)
+        #expect(scale.tickCount == TickScale.rulerTickCap)
+    }
+}

@@ -101,10 +101,13 @@ public struct AdjustableElement: Sendable, Equatable {
 
     private mutating func step(by count: Int) -> AdjustmentOutcome {
         guard count != 0 else { return .unchanged(.sameValue) }
+        // From a value on the grid, its own tick: far from zero a computed position is off by
+        // more than any tolerance (at 1,000,000 with steps of 1e-7, thousandths of a tick).
         // From an off-grid value (a dragged rating) the first step lands on the next tick.
         guard let position = scale.position(of: value) else { return .unchanged(.sameValue) }
-        let base = count > 0 ? Int(max(min((position + 1e-6).rounded(.down), Double(scale.tickCount)), -1))
-                             : Int(max(min((position - 1e-6).rounded(.up), Double(scale.tickCount)), -1))
+        let base = scale.isOnGrid(value) ? scale.index(for: value)
+            : count > 0 ? Int(max(min((position + 1e-6).rounded(.down), Double(scale.tickCount)), -1))
+                        : Int(max(min((position - 1e-6).rounded(.up), Double(scale.tickCount)), -1))
         let target = scale.value(at: scale.index(base, movedBy: count))
         return move(to: target, correction: nil, pastBound: count > 0 ? .maximum : .minimum)
     }

@@ -1,22 +1,27 @@
 /// Numbers written for the eye and for the ear: to a given precision, grouped in threes,
 /// never with binary float noise such as 0.30000000000000004.
 public enum NumberText {
-    /// Decimal places a step or bound needs, at most six: 0.5 needs 1, 0.25 needs 2, 5 needs 0.
+    /// The most decimal places a number is written with.
+    public static let maximumPlaces = 15
+
+    /// Decimal places a step or bound needs, read from its shortest exact decimal form: 0.5
+    /// needs 1, 0.25 needs 2, 5 needs 0, 1.0000001 needs 7, 1e-7 needs 7 (a tolerance would call
+    /// 1.0000001 whole).
     public static func decimalPlaces(of value: Double) -> Int {
-        guard value.isFinite else { return 0 }
-        var scaled = abs(value)
-        for places in 0..<6 {
-            if abs(scaled - scaled.rounded()) < 1e-7 * max(1, scaled) { return places }
-            scaled *= 10
-        }
-        return 6
+        guard value.isFinite, value != value.rounded() else { return 0 }
+        let text = "\(abs(value))"   // Swift's shortest form that reads back as the same Double
+        let parts = text.split(separator: "e")
+        let mantissa = parts[0]
+        let fraction = mantissa.split(separator: ".").dropFirst().first.map { $0.count } ?? 0
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        return min(max(fraction - exponent, 0), maximumPlaces)
     }
 
     /// `value` with exactly `places` decimals, digits grouped in threes with commas.
     /// Trailing zeros are dropped when `trimmingZeros` is set ("62.0" becomes "62").
     public static func format(_ value: Double, places: Int, trimmingZeros: Bool = false, grouping: Bool = true) -> String {
         guard value.isFinite else { return value.isNaN ? "not a number" : (value > 0 ? "infinity" : "minus infinity") }
-        let digits = min(max(places, 0), 6)
+        let digits = min(max(places, 0), maximumPlaces)
         let (integer, fraction, negative) = decimalParts(value, places: digits)
         var fractionText = Substring(fraction)
         if trimmingZeros {
@@ -46,7 +51,7 @@ public enum NumberText {
         return (integer, fraction, value < 0)
     }
 
-    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+    private static let powersOfTen: [Int64] = (0...maximumPlaces).map { (0..<$0).reduce(1) { product, _ in product * 10 } }
 
     /// The exact decimal digits of a whole, finite, non-negative Double of any size: its
     /// significand doubled once for each binary place, in base 10^9 limbs.
