@@ -108,7 +108,11 @@ public final class TerminalProcess {
     /// Types `text`, all of it: when the terminal's input queue is full, reads output while
     /// the program catches up instead of dropping keys.
     public func send(_ text: String) {
-        let bytes = Array(text.utf8)
+        sendBytes(Array(text.utf8))
+    }
+
+    /// Types bytes that need not be UTF-8.
+    public func sendBytes(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(master, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }

@@ -122,13 +122,19 @@ enum ReadlineBridge {
     /// True from the first prompt until the line handler is removed, whatever the exit path.
     static var isReadingLines: Bool { handlerInstalled }
     nonisolated(unsafe) private static var handlerInstalled = false
+    /// The keyboard's bytes checked as UTF-8 (see `KeyboardText`).
+    nonisolated(unsafe) private static var keyboardText = KeyboardText()
+
+    /// Ctrl-C cleared the line: whatever was wrong with it is gone too.
+    static func lineCleared() { keyboardText.startLine() }
+
     /// Bytes read from the keyboard that readline has not taken yet.
     nonisolated(unsafe) private static var pendingKeys: ArraySlice<UInt8> = []
 
     /// Gives readline the bytes the loop read from the keyboard, in order. Stops early when a
     /// line quits the session: what was typed after `quit` is not run.
     static func feed(_ bytes: ArraySlice<UInt8>) {
-        pendingKeys = bytes
+        pendingKeys = keyboardText.accept(bytes)[...]
         while !pendingKeys.isEmpty && handlerInstalled {
             rl_callback_read_char()
         }
@@ -195,6 +201,9 @@ enum ReadlineBridge {
             History.added += 1
         }
         free(line)
-        activeRepl?.acceptLine(bytes)
+        // A byte that was not UTF-8 was kept from readline: the line is not what was typed.
+        let invalid = keyboardText.lineIsInvalid
+        keyboardText.startLine()
+        activeRepl?.acceptLine(invalid ? nil : bytes)
     }
 }

@@ -80,7 +80,8 @@ final class Repl {
         show(session.perform(command))
     }
 
-    func acceptLine(_ bytes: [UInt8]) {
+    /// - Parameter bytes: the line, or nil when it had bytes that are not UTF-8.
+    func acceptLine(_ bytes: [UInt8]?) {
         screen.lineAccepted()
         // readline has moved past the entered line and draws the prompt itself once this returns.
         promptActive = false
@@ -91,7 +92,7 @@ final class Repl {
                 promptActive = true
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let bytes, let text = String(validating: bytes, as: UTF8.self) else {
             show(reply(speaking: [Announcement(Rejection(.notText, input: "").message, kind: .error)]))
             return
         }
@@ -273,6 +274,7 @@ final class Repl {
             rl_free_line_state()
             rl_callback_sigcleanup()
             rl_replace_line("", 0)
+            ReadlineBridge.lineCleared()
             rl_point = 0
             rl_end = 0
             show(stopped)

@@ -250,3 +250,20 @@ extension EndToEndTests.HostileInputTests {
         }
     }
 }
+
+extension EndToEndTests.HostileInputTests {
+    /// Bytes that are not UTF-8 at the prompt: that line is refused, and the next starts clean
+    /// (before, readline kept half a character and "set éé" was read as "ééé").
+    @Test func aLineWithBytesThatAreNotUTF8IsRefusedAndTheNextStartsClean() throws {
+        let repl = try TerminalProcess(["--settle", "0"])
+        #expect(repl.waitForDisplay("weight> "))
+        for (bytes, heard) in [([0xC3, 0x0D], "Not readable text: the input is not UTF-8\n"),
+                               (Array("set éé\r".utf8), "Not a number: éé. Weight takes 40 to 120 in steps of 0.5\n"),
+                               ([0x73, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0D], "Not readable text: the input is not UTF-8\n"),
+                               (Array("set 70\r".utf8), "70 kilograms\n")] as [([UInt8], String)] {
+            let before = repl.mark
+            repl.sendBytes(bytes)
+            #expect(repl.waitForSpeech(heard, since: before))
+        }
+    }
+}
