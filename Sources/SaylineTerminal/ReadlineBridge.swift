@@ -154,6 +154,11 @@ enum ReadlineBridge {
         }
     }
 
+    /// Takes the terminal again after `restoreTerminal` (back from Ctrl-Z).
+    static func prepareTerminal() {
+        rl_prep_terminal(1)
+    }
+
     /// Puts the terminal back as readline found it (cooked, echo on, bracketed paste off).
     /// Safe to call more than once: readline knows whether it prepared the terminal.
     static func restoreTerminal() {

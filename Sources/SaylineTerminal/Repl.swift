@@ -279,11 +279,33 @@ final class Repl {
             rl_end = 0
             show(stopped)
         }
+        if Signals.suspended != 0 {
+            Signals.suspended = 0
+            suspend()
+        }
         if Signals.resized != 0 {
             Signals.resized = 0
             rl_resize_terminal()
             screen.resize(width: Self.terminalWidth())
             if screen.mode == .full { screen.drawWhole(control: currentControlLines(now: monotonicSeconds()), promptActive: promptActive) }
+        }
+    }
+
+    /// Ctrl-Z: the terminal goes back to the shell as it was found, the process stops; on `fg`
+    /// the terminal is taken again and the control drawn afresh below whatever the shell wrote,
+    /// never over it.
+    private func suspend() {
+        playback = nil
+        fflush(rl_outstream)
+        Diagnostics.write("\n")
+        ReadlineBridge.restoreTerminal()
+        Signals.stopProcess()
+        ReadlineBridge.prepareTerminal()
+        screen.forgetDrawing()
+        if screen.mode == .full {
+            screen.drawWhole(control: currentControlLines(now: monotonicSeconds()), promptActive: promptActive)
+        } else if promptActive {
+            screen.showPrompt()
         }
     }
 

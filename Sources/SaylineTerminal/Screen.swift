@@ -43,6 +43,20 @@ final class Screen {
         renderer = ControlRenderer(width: width, color: renderer.color)
     }
 
+    /// After Ctrl-Z and `fg` the shell has written below the drawing: it is left where it is,
+    /// and the next drawing starts afresh on a new line.
+    func forgetDrawing() {
+        drawn = []
+        atLineStart = true
+    }
+
+    /// Puts the prompt back on a line of its own.
+    func showPrompt() {
+        rl_on_new_line()
+        rl_redisplay()
+        fflush(rl_outstream)
+    }
+
     /// The line readline's Enter left the cursor on is below the old drawing: leave it in the scrollback.
     func lineAccepted() {
         atLineStart = true
@@ -154,9 +168,14 @@ final class Screen {
     }
 
     /// The row of the prompt line the cursor is on, counted from the prompt's first row.
+    /// Counted in terminal cells: a wide character in a control's id or the typed text takes two.
     private static func cursorRow(width: Int) -> Int {
-        let prompt = rl_prompt.map { strlen($0) } ?? 0
-        return (Int(prompt) + Int(max(rl_point, 0))) / max(width, 1)
+        let prompt = rl_prompt.map { TerminalCells.width(of: String(cString: $0)) } ?? 0
+        let typed = rl_line_buffer.map { buffer in
+            TerminalCells.width(of: String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+                                                                        count: Int(max(rl_point, 0))), as: UTF8.self))
+        } ?? 0
+        return (prompt + typed) / max(width, 1)
     }
 
     private func terminalTakesOutput() -> Bool {

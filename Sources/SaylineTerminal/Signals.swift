@@ -6,6 +6,8 @@ enum Signals {
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
     nonisolated(unsafe) static var terminated: sig_atomic_t = 0
+    /// Ctrl-Z: the loop gives the terminal back, then stops the process (see `stopProcess`).
+    nonisolated(unsafe) static var suspended: sig_atomic_t = 0
     nonisolated(unsafe) static var wakeWriteEnd: Int32 = -1
     nonisolated(unsafe) static var wakeReadEnd: Int32 = -1
 
@@ -26,13 +28,21 @@ enum Signals {
         handle(SIGHUP) { number in Signals.terminated = number; Signals.wake() }
         // Ctrl-\\ would otherwise dump core and leave the terminal raw: it ends the session like SIGTERM.
         handle(SIGQUIT) { number in Signals.terminated = number; Signals.wake() }
+        handle(SIGTSTP) { _ in Signals.suspended = 1; Signals.wake() }
         // A speech engine that goes away must not kill us: EPIPE is handled where we write.
         signal(SIGPIPE, SIG_IGN)
         // A parent may hand down a mask that blocks these; then Ctrl-C and SIGTERM would do nothing.
         var wanted = sigset_t()
         sigemptyset(&wanted)
-        for number in [SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&wanted, number) }
+        for number in [SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP] { sigaddset(&wanted, number) }
         sigprocmask(SIG_UNBLOCK, &wanted, nil)
+    }
+
+    /// Stops the process as Ctrl-Z would have, and returns when it is continued (`fg`).
+    static func stopProcess() {
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        handle(SIGTSTP) { _ in Signals.suspended = 1; Signals.wake() }
     }
 
     /// Empties the self-pipe after a wake-up.

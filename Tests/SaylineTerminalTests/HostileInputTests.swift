@@ -267,3 +267,41 @@ extension EndToEndTests.HostileInputTests {
         }
     }
 }
+
+extension EndToEndTests.HostileInputTests {
+    static func isStopped(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(close, offsetBy: 2)] == "T"
+    }
+
+    /// Ctrl-Z gives the terminal back as it was found; `fg` takes it again and draws the control
+    /// afresh below what the shell wrote meanwhile, never moving up over it. Run as a job of an
+    /// interactive bash, as a person would: a process group with no shell to continue it is
+    /// never stopped by the kernel.
+    @Test func ctrlZGivesTheTerminalBackAndFgDrawsAfresh() throws {
+        let shell = try TerminalProcess(["--norc", "--noprofile", "-i"], environment: ["PS1": "SHELL$ "], speechOnTerminal: true, executable: "/bin/bash")
+        #expect(shell.waitForDisplay("SHELL$ "))
+        shell.send("\(TerminalProcess.binary) --settle 0\r")
+        #expect(shell.waitForDisplay("weight> "))
+        shell.send("\u{1A}")
+        #expect(shell.waitForDisplay("Stopped"))
+        #expect(shell.waitForDisplay("SHELL$ "))
+        #expect(shell.bracketedPasteIsOff || shell.displayText.hasSuffix("SHELL$ "))
+        let before = shell.mark
+        shell.send("echo shell-output; fg\r")
+        #expect(shell.waitForDisplay("weight> ", since: before))
+        let redrawn = shell.display(since: before)
+        #expect(redrawn.contains("shell-output"))
+        #expect(redrawn.contains("Weight in kilograms  62.0 kg"))
+        // The command's own output, not its echo: the line bash prints.
+        #expect(redrawn.contains("shell-output\r\n"))
+        let afterShellOutput = redrawn.components(separatedBy: "shell-output\r\n").last ?? ""
+        #expect(afterShellOutput.range(of: "\u{1B}\\[[0-9]+A", options: .regularExpression) == nil, "moved up over the shell's output: \(afterShellOutput.debugDescription)")
+        shell.send("\u{1B}[A")
+        #expect(shell.waitForDisplay("62.5 kilograms", since: before))
+        shell.send("\u{04}")
+        #expect(shell.waitForDisplay("SHELL$ ", since: shell.mark))
+        shell.send("exit\r")
+        #expect(shell.waitForExit() == 0)
+    }
+}

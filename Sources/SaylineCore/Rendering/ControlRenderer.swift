@@ -4,18 +4,28 @@
 /// - Complexity: O(width) per frame, never O(ticks): a 20,000-tick ruler draws only the
 ///   ticks that fit on the line.
 public struct ControlRenderer: Sendable {
+    /// The width the control is laid out in: at least 19 cells, so a ruler has ticks to show.
     public let width: Int
+    /// The cells a line may take on this terminal; narrower terminals cut the layout, so no
+    /// line wraps and leaves a stale row.
+    public let columns: Int
     public let color: Bool
 
-    /// - Parameter width: the terminal's columns; kept within 20 and 400.
+    /// - Parameter width: the terminal's columns; the layout keeps within 20 and 400.
     public init(width: Int, color: Bool) {
         // One column is left free: writing the last column makes some terminals wrap.
         self.width = min(max(width, 20), 400) - 1
+        self.columns = min(max(width, 2), 400) - 1
         self.color = color
     }
 
     /// The control's lines at rest, or at `frame` mid-transition.
     public func lines(for element: AdjustableElement, frame: MotionFrame? = nil) -> [String] {
+        let laidOut = layout(element, frame: frame)
+        return columns >= width ? laidOut : laidOut.map { TerminalCells.fit($0, to: columns) }
+    }
+
+    private func layout(_ element: AdjustableElement, frame: MotionFrame?) -> [String] {
         let header = fit("\(element.identity.label)  \(element.displayText)")
         switch element.kind {
         case .ruler(let ruler):
@@ -80,7 +90,7 @@ public struct ControlRenderer: Sendable {
         // Fit the plain text, then paint: escape sequences take no columns.
         let figure = rating.displayText(for: value, unit: nil)
         let plainBar = "[" + bar + "] " + figure
-        let barLine = plainBar.count <= width ? "[" + paint(bar, code: "33") + "] " + figure : fit(plainBar)
+        let barLine = TerminalCells.width(of: plainBar) <= width ? "[" + paint(bar, code: "33") + "] " + figure : fit(plainBar)
         return [above, barLine]
     }
 
@@ -104,8 +114,9 @@ public struct ControlRenderer: Sendable {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// A line cut to the layout's width, counted in terminal cells, not characters.
     private func fit(_ line: String) -> String {
-        line.count <= width ? line : String(line.prefix(width - 1)) + "…"
+        TerminalCells.fit(line, to: width)
     }
 }
 
