@@ -20,14 +20,14 @@ enum ExitStatus: Int32 {
 enum FileAccess {
     enum Failure: Error, Equatable {
         case cannotOpen(String)
-        case tooLarge(Int)
+        case tooLarge(Int, limit: Int)
         case cannotWrite(String)
         case notRegular
 
         var message: String {
             switch self {
             case .cannotOpen(let reason): "cannot be read: \(reason)"
-            case .tooLarge(let size): "is \(size) bytes, more than the limit"
+            case .tooLarge(let size, let limit): "is \(size) bytes, more than the limit of \(limit) (\(limit >> 20) MiB)"
             case .cannotWrite(let reason): "cannot be written: \(reason)"
             case .notRegular: "is not a regular file (a FIFO, device or socket would never end or block); use - for standard input"
             }
@@ -45,7 +45,7 @@ enum FileAccess {
         if fstat(fd, &info) == 0, fd != STDIN_FILENO {
             if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.cannotOpen("it is a folder")) }
             if (info.st_mode & S_IFMT) != S_IFREG { return .failure(.notRegular) }
-            if Int(info.st_size) > limit { return .failure(.tooLarge(Int(info.st_size))) }
+            if Int(info.st_size) > limit { return .failure(.tooLarge(Int(info.st_size), limit: limit)) }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
         var bytes: [UInt8] = []
@@ -56,7 +56,7 @@ enum FileAccess {
             if count < 0 { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
             if count == 0 { break }
             bytes += buffer[0..<count]
-            if bytes.count > limit { return .failure(.tooLarge(bytes.count)) }
+            if bytes.count > limit { return .failure(.tooLarge(bytes.count, limit: limit)) }
         }
         return .success(bytes)
     }

@@ -8,7 +8,7 @@ enum SceneFile {
         guard let path else { return .success(.demo) }
         let name = TextSanitiser.echo(path, limit: 200)
         switch FileAccess.read(path, limit: Scene.maximumFileSize) {
-        case .failure(.tooLarge(let size)):
+        case .failure(.tooLarge(let size, _)):
             return .failure(SceneLoadFailure(lines: ["\(name): the file is \(size) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)"]))
         case .failure(let failure):
             return .failure(SceneLoadFailure(lines: ["\(name): \(failure.message)"]))

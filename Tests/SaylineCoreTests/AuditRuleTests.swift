@@ -91,3 +91,14 @@ import Testing
         #expect(AuditContext.stepsToCheck(TickScale(lowerBound: 0, upperBound: 10, step: 1)).count == 10)
     }
 }
+
+extension AuditRuleTests {
+    /// Past 2^53 neighbouring ticks are the same Double: a step is heard as the same value.
+    @Test func valuesThatCannotBeToldApartAreFlagged() throws {
+        let json = #"{"controls": [{"kind": "ruler", "id": "big", "label": "Big", "min": 9007199254740000, "max": 9007199254741000, "step": 1}]}"#
+        let scene = try SceneDecoder.decode(Array(json.utf8)).get()
+        let report = Auditor().audit(scene)
+        let flagged = report.rules.filter { !$0.violations.isEmpty }.map(\.rule.id)
+        #expect(flagged.contains("keyboard-reachable"), "\(flagged)")
+    }
+}

@@ -305,3 +305,18 @@ extension EndToEndTests.HostileInputTests {
         #expect(shell.waitForExit() == 0)
     }
 }
+
+extension EndToEndTests.HostileInputTests {
+    /// Scripts and transcripts are read whole: past 16 MiB they are refused with the limit
+    /// named, instead of taking many times their size in memory.
+    @Test func anOversizedTranscriptOrScriptIsRefusedWithTheLimit() throws {
+        let folder = try ScratchFolder()
+        let big = folder.path + "/big.txt"
+        FileManager.default.createFile(atPath: big, contents: Data(repeating: UInt8(ascii: "x"), count: 17 << 20))
+        for arguments in [["run", "-", "--check-transcript", big], ["run", big]] {
+            let result = try runPiped(arguments, input: "inc\n")
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("is 17825792 bytes, more than the limit of 16777216 (16 MiB)"), "\(result.stderr)")
+        }
+    }
+}

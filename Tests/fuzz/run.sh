@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer harness over the core's sources and runs it.
-#   Tests/fuzz/run.sh NAME SECONDS      NAME: commands, values, scenes or sessions
+#   Tests/fuzz/run.sh NAME SECONDS      NAME: commands, values, scenes, sessions or scripts
 # Crashes are written to Tests/fuzz/crashes/NAME/; turn each into a unit test.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 name=${1:?usage: Tests/fuzz/run.sh NAME SECONDS}
 seconds=${2:-60}
 harness=Tests/fuzz/harnesses/$name.swift
-[ -f "$harness" ] || { echo "no harness named $name (commands, values, scenes, sessions)" >&2; exit 64; }
+[ -f "$harness" ] || { echo "no harness named $name (commands, values, scenes, sessions, scripts)" >&2; exit 64; }
 build=.build/fuzz
 mkdir -p "$build" "Tests/fuzz/crashes/$name"
 work=$(mktemp -d)
