@@ -26,8 +26,7 @@ enum AuditCommand {
       --max-change-words N      words a change announcement may take (default 8)
       --max-focus-words N       words a focus announcement may take (default 15)
 
-    Exit status: 0 nothing at or above the threshold, 1 a violation at or above it, 2 a bad
-    scene, 64 a usage error.
+    \(ExitStatus.table)
     """
 
     struct Settings {

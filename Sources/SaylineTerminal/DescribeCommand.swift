@@ -18,7 +18,7 @@ enum DescribeCommand {
       --scene FILE      the controls (default: the demo scene)
       --format FORMAT   text (default) or json
 
-    Exit status: 0, 2 a bad scene, 64 a usage error.
+    \(ExitStatus.table)
     """
 
     static func main(_ arguments: [String]) -> Int32 {

@@ -13,6 +13,19 @@ enum ExitStatus: Int32 {
     case usage = 64
     /// Standard output or a file could not be written (sysexits' EX_IOERR).
     case ioError = 74
+
+    /// The statuses every command may end with, for `--help`; the man page and the guide say
+    /// the same (a docs test holds them to this).
+    static let table = """
+    Exit status:
+      0    done: quit, end of input, the audit passed, every expectation held
+      1    an expectation failed, or the audit found a violation at or above --fail-on
+      2    the scene, script or transcript cannot be used
+      64   a mistake on the command line
+      74   standard output or a file could not be written
+      129  SIGHUP, 130 SIGINT (Ctrl-C in a subcommand), 131 SIGQUIT (Ctrl-\\),
+      143  SIGTERM: 128 plus the signal; the REPL restores the terminal and saves history first
+    """
 }
 
 /// Reading and writing files with plain system calls: no Foundation, writes that never leave

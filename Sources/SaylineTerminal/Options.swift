@@ -49,9 +49,7 @@ struct Options: Equatable {
         move a page, Home/End go to the minimum/maximum, Tab/Shift-Tab move focus, ? describes.
         Type help for the commands. Ctrl-C stops an animation; Ctrl-D or quit leaves.
 
-        Exit status: 0 on quit, Ctrl-D, end of input or when the speech listener goes away; 2 the
-        scene cannot be loaded; 64 a usage error; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\),
-        SIGTERM, with the terminal restored and history saved.
+        \(ExitStatus.table)
         """
     }
 

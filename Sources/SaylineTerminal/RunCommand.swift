@@ -27,8 +27,7 @@ enum RunCommand {
       --transcript FILE         write each command and what it announced (atomically)
       --check-transcript FILE   compare what is heard with a saved transcript
 
-    Exit status: 0 all expectations passed, 1 one failed, 2 the script or scene is malformed,
-    64 a usage error.
+    \(ExitStatus.table)
     """
 
     /// Scripts and transcripts are read whole; past 16 MiB (about 300 MB in memory) a run is

@@ -5,6 +5,7 @@ import SaylineCore
 public enum SaylineApp {
     /// Runs Sayline and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
+        Signals.unblock()
         let environment = processEnvironment()
         let rest = Array(arguments.dropFirst())
         switch rest.first {

@@ -10,7 +10,7 @@ enum SceneCommand {
       --print        print the built-in demo scene in the scene format (Docs/scene.md)
       --check FILE   check a scene file: every problem as FILE:LINE: PATH: MESSAGE
 
-    Exit status: 0, 2 a bad scene, 64 a usage error.
+    \(ExitStatus.table)
     """
 
     static func main(_ arguments: [String]) -> Int32 {

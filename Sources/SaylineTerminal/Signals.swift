@@ -31,10 +31,15 @@ enum Signals {
         handle(SIGTSTP) { _ in Signals.suspended = 1; Signals.wake() }
         // A speech engine that goes away must not kill us: EPIPE is handled where we write.
         signal(SIGPIPE, SIG_IGN)
-        // A parent may hand down a mask that blocks these; then Ctrl-C and SIGTERM would do nothing.
+        unblock([SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP])
+    }
+
+    /// A parent may hand down a mask that blocks these; then Ctrl-C and SIGTERM would do
+    /// nothing, in the REPL and in a subcommand alike.
+    static func unblock(_ numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
         var wanted = sigset_t()
         sigemptyset(&wanted)
-        for number in [SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP] { sigaddset(&wanted, number) }
+        for number in numbers { sigaddset(&wanted, number) }
         sigprocmask(SIG_UNBLOCK, &wanted, nil)
     }
 

@@ -74,3 +74,30 @@ extension EndToEndTests.DocsTests {
         }
     }
 }
+
+extension EndToEndTests.DocsTests {
+    /// One table of exit statuses: every --help, the man page and the guide name each one.
+    @Test func everyExitStatusIsDocumentedEverywhere() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("Docs/guide.md"), encoding: .utf8)
+        let helps = try [[], ["run"], ["audit"], ["describe"], ["scene"]].map { try runPiped($0 + ["--help"], input: "").stdout }
+        for status in ["0", "1", "2", "64", "74", "129", "130", "131", "143"] {
+            let word = "\\b\(status)\\b"
+            #expect(page.components(separatedBy: ".SH EXIT STATUS").last?.range(of: word, options: .regularExpression) != nil, "the man page lacks \(status)")
+            #expect(guide.components(separatedBy: "## Exit status").last?.range(of: word, options: .regularExpression) != nil, "the guide lacks \(status)")
+            for help in helps { #expect(help.components(separatedBy: "Exit status:").last?.range(of: word, options: .regularExpression) != nil, "a --help lacks \(status)") }
+        }
+    }
+}
+
+extension EndToEndTests.HostileInputTests {
+    /// Ctrl-C in a subcommand (here `run` reading a script from the terminal) ends it: 130.
+    @Test func ctrlCEndsASubcommandWith130() throws {
+        let run = try TerminalProcess(["run", "-"])
+        run.send("inc\r")
+        // The line is echoed by the terminal once the run is reading it.
+        #expect(run.waitForDisplay("inc"))
+        run.send("\u{03}")
+        #expect(run.waitForExit() == 130)
+    }
+}
