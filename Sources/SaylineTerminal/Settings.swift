@@ -111,34 +111,15 @@ struct SettingSpec: Sendable {
 
 enum SettingTable {
     static let all: [SettingSpec] = [
-        SettingSpec(key: "display", flag: "--display", argument: "MODE", valueWithoutArgument: nil,
-                    aliases: [("--plain", "plain")],
-                    environment: ("ACCESSIBLE", { $0.isEmpty || $0 == "0" ? nil : "screen-reader" }),
-                    values: DisplayMode.allCases.map(\.rawValue),
-                    help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, a prompt that never changes). Also ACCESSIBLE=1 for screen-reader, TERM=dumb for plain; chosen for you when a running screen reader is found",
-                    apply: { settings, word in
-                        guard let mode = DisplayMode(rawValue: word) else { return choices("display", DisplayMode.allCases.map(\.rawValue), word) }
-                        settings.display = mode
-                        return nil
-                    }, show: { $0.display.rawValue }),
-        SettingSpec(key: "motion", flag: "--motion", argument: "MOTION", valueWithoutArgument: nil,
-                    aliases: [("--reduce-motion", "reduce")],
-                    environment: ("SAYLINE_REDUCE_MOTION", { $0.isEmpty || $0 == "0" ? nil : "reduce" }),
-                    values: MotionPreference.allCases.map(\.rawValue),
-                    help: "full, or reduce: changes jump, nothing animates, the tour never runs (also SAYLINE_REDUCE_MOTION=1)",
-                    apply: { settings, word in
-                        guard let motion = MotionPreference(rawValue: word) else { return choices("motion", MotionPreference.allCases.map(\.rawValue), word) }
-                        settings.motion = motion
-                        return nil
-                    }, show: { $0.motion.rawValue }),
-        SettingSpec(key: "verbosity", flag: "--verbosity", argument: "LEVEL", valueWithoutArgument: nil, aliases: [],
-                    environment: nil, values: Verbosity.allCases.map(\.rawValue),
-                    help: "terse, normal (default) or verbose",
-                    apply: { settings, word in
-                        guard let level = Verbosity(rawValue: word) else { return choices("verbosity", Verbosity.allCases.map(\.rawValue), word) }
-                        settings.verbosity = level
-                        return nil
-                    }, show: { $0.verbosity.rawValue }),
+        choice("display", flag: "--display", argument: "MODE", aliases: [("--plain", "plain")],
+               environment: ("ACCESSIBLE", { $0.isEmpty || $0 == "0" ? nil : "screen-reader" }),
+               help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, a prompt that never changes). Also ACCESSIBLE=1 for screen-reader, TERM=dumb for plain; chosen for you when a running screen reader is found",
+               \.display),
+        choice("motion", flag: "--motion", argument: "MOTION", aliases: [("--reduce-motion", "reduce")],
+               environment: ("SAYLINE_REDUCE_MOTION", { $0.isEmpty || $0 == "0" ? nil : "reduce" }),
+               help: "full, or reduce: changes jump, nothing animates, the tour never runs (also SAYLINE_REDUCE_MOTION=1)",
+               \.motion),
+        choice("verbosity", flag: "--verbosity", argument: "LEVEL", help: "terse, normal (default) or verbose", \.verbosity),
         SettingSpec(key: "settle", flag: "--settle", argument: "MS", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
                     help: "quiet time in milliseconds that ends a run of changes, 0 to 10000, default 300",
@@ -149,16 +130,9 @@ enum SettingTable {
                         settings.settleMilliseconds = milliseconds
                         return nil
                     }, show: { String($0.settleMilliseconds) }),
-        SettingSpec(key: "color", flag: "--color", argument: "on|off", valueWithoutArgument: nil,
-                    aliases: [("--no-color", "off"), ("--no-colour", "off")],
-                    environment: ("NO_COLOR", { $0.isEmpty ? nil : "off" }),
-                    values: ["on", "off"],
-                    help: "colour in the full display (also --no-color, NO_COLOR)",
-                    apply: { settings, word in
-                        guard let on = onOff(word) else { return choices("color", ["on", "off"], word) }
-                        settings.color = on
-                        return nil
-                    }, show: { $0.color ? "on" : "off" }),
+        onOff("color", flag: "--color", aliases: [("--no-color", "off"), ("--no-colour", "off")],
+              environment: ("NO_COLOR", { $0.isEmpty ? nil : "off" }),
+              help: "colour in the full display (also --no-color, NO_COLOR)", \.color),
         SettingSpec(key: "speech", flag: "--speak", argument: "ENGINE", valueWithoutArgument: "auto", aliases: [],
                     environment: nil, values: ["auto", "speech-dispatcher", "espeak-ng", "none"],
                     help: "speak every announcement too: auto (speech-dispatcher where it runs or can start, else espeak-ng), speech-dispatcher, none, or a command and its arguments, run without a shell with the text after --",
@@ -195,18 +169,42 @@ enum SettingTable {
                         settings.punctuation = level
                         return nil
                     }, show: { $0.punctuation?.rawValue }),
-        SettingSpec(key: "detect-screen-reader", flag: "--detect-screen-reader", argument: "on|off", valueWithoutArgument: nil, aliases: [],
-                    environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
-                    values: ["on", "off"],
-                    help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",
-                    apply: { settings, word in
-                        guard let on = onOff(word) else { return choices("detect-screen-reader", ["on", "off"], word) }
-                        settings.detectScreenReader = on
-                        return nil
-                    }, show: { $0.detectScreenReader ? "on" : "off" }),
+        onOff("detect-screen-reader", flag: "--detect-screen-reader",
+              environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
+              help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",
+              \.detectScreenReader),
     ]
 
     static func spec(key: String) -> SettingSpec? { all.first { $0.key == key } }
+
+    /// A setting that is one of an enumeration's words.
+    private static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, flag: String, argument: String, aliases: [(flag: String, value: String)] = [],
+        environment: (variable: String, read: @Sendable (String) -> String?)? = nil, help: String,
+        _ field: WritableKeyPath<ReplSettings, Value> & Sendable
+    ) -> SettingSpec where Value.RawValue == String {
+        let words = Value.allCases.map(\.rawValue)
+        return SettingSpec(key: key, flag: flag, argument: argument, valueWithoutArgument: nil, aliases: aliases,
+                           environment: environment, values: words, help: help,
+                           apply: { settings, word in
+                               guard let value = Value(rawValue: word) else { return choices(key, words, word) }
+                               settings[keyPath: field] = value
+                               return nil
+                           }, show: { $0[keyPath: field].rawValue })
+    }
+
+    /// A setting that is on or off.
+    private static func onOff(_ key: String, flag: String, aliases: [(flag: String, value: String)] = [],
+                              environment: (variable: String, read: @Sendable (String) -> String?)?, help: String,
+                              _ field: WritableKeyPath<ReplSettings, Bool> & Sendable) -> SettingSpec {
+        SettingSpec(key: key, flag: flag, argument: "on|off", valueWithoutArgument: nil, aliases: aliases,
+                    environment: environment, values: ["on", "off"], help: help,
+                    apply: { settings, word in
+                        guard let on = onOff(word) else { return choices(key, ["on", "off"], word) }
+                        settings[keyPath: field] = on
+                        return nil
+                    }, show: { $0[keyPath: field] ? "on" : "off" })
+    }
 
     private static func choices(_ key: String, _ values: [String], _ word: String) -> String {
         "\(key) takes \(values.joined(separator: ", ")), not \(TextSanitiser.echo(word))"

@@ -16,7 +16,7 @@ import os, signal, subprocess, sys, time
 
 work, wanted = sys.argv[1], {int(a) for a in sys.argv[2:]}
 blocks = [b.strip("\n").split("\n") for b in open(os.path.join(work, "Tests/mutation/faults.txt")).read().split("\n\n")]
-faults = [b for b in blocks if b and not b[0].startswith("#")]
+faults = [b for b in blocks if len(b) >= 4 and not b[0].startswith("#")]
 
 def run_suite(log_path):
     """Runs swift test; stops at the first failed test. Returns 'caught', 'survived' or 'no build'."""
