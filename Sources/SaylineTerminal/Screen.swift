@@ -26,9 +26,6 @@ final class Screen {
     /// line of its own at the top of the drawing and rewritten in place, so a change never
     /// pushes the prompt down or draws it again.
     private var status = ""
-    /// Frames written and dropped, for the benchmark and tests of a slow terminal.
-    private(set) var framesWritten = 0
-    private(set) var framesDropped = 0
 
     init(mode: DisplayMode, color: Bool, width: Int, speechOnScreen: Bool, blockHeight: Int) {
         self.mode = mode
@@ -127,10 +124,7 @@ final class Screen {
             if promptChanged { emit("", thenPrompt: false, redisplayPrompt: true) }
             return
         }
-        guard terminalTakesOutput() else {
-            framesDropped += 1
-            return
-        }
+        guard terminalTakesOutput() else { return }
         // From the cursor's row up to the drawing's first line; the cursor may sit on a later
         // row of a prompt line that wraps.
         let cursorRow = promptActive ? Self.cursorRow(width: renderer.width + 1) : 0
@@ -143,7 +137,6 @@ final class Screen {
         }
         out += "\u{1B}8"
         drawn = block
-        framesWritten += 1
         emit(out, thenPrompt: false, redisplayPrompt: promptChanged)
     }
 
