@@ -35,10 +35,15 @@ final class Repl {
     private init(session: Session, options: Options, environment: [String: String]) {
         self.session = session
         self.options = options
-        let renderer = ControlRenderer(width: Self.terminalWidth(), color: false)
+        let width = Self.terminalWidth()
+        // Every control of a kind is drawn the same height: one of each kind is measured, not
+        // every control of a scene that may hold 10,000.
+        var oneOfEachKind: [String: AdjustableElement] = [:]
+        for element in session.elements where oneOfEachKind[element.kind.name] == nil { oneOfEachKind[element.kind.name] = element }
+        let renderer = ControlRenderer(width: width, color: false)
         self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
-                             width: Self.terminalWidth(), speechOnScreen: Self.stdoutIsTheTerminal(),
-                             blockHeight: session.elements.map { renderer.lines(for: $0).count }.max() ?? 0)
+                             width: width, speechOnScreen: Self.stdoutIsTheTerminal(),
+                             blockHeight: oneOfEachKind.values.map { renderer.lines(for: $0).count }.max() ?? 0)
         self.speech = SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: true))
         self.history = History(environment: environment)
         self.pacer = SpeechPacer(settleInterval: options.settings.settle)
