@@ -8,8 +8,19 @@ let package = Package(
         .library(name: "SaylineCore", targets: ["SaylineCore"]),
     ],
     targets: [
-        // The model: controls, scale maths, motion, speech, commands, sessions. No I/O.
-        .target(name: "SaylineCore", dependencies: ["CoreMath"]),
+        // The model, in layers that depend only downwards (Docs/architecture.md). No I/O.
+        // Numbers as text, the sanitiser, terminal cells, JSON.
+        .target(name: "SaylineText"),
+        // The scale, the three controls, their motion and drawing.
+        .target(name: "SaylineControls", dependencies: ["SaylineText", "CoreMath"]),
+        // Sessions, the command table, announcements and speech pacing.
+        .target(name: "SaylineSession", dependencies: ["SaylineControls"]),
+        // Scene files and scripts.
+        .target(name: "SaylineScene", dependencies: ["SaylineSession"]),
+        // Audit rules, the auditor and its reports.
+        .target(name: "SaylineAudit", dependencies: ["SaylineScene"]),
+        // All of the above as one import.
+        .target(name: "SaylineCore", dependencies: ["SaylineAudit"]),
         // exp, sin and cos from libm, so the core needs no Foundation.
         .target(name: "CoreMath", linkerSettings: [.linkedLibrary("m")]),
         // GNU readline, linked from the system. Linking it makes distributed binaries GPL-3.0.
@@ -29,7 +40,7 @@ let package = Package(
         .executableTarget(name: "sayline-docs", dependencies: ["SaylineCore", "SaylineTerminal"]),
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal"),
-        .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "PseudoTerminal"], exclude: ["Fixtures"]),
+        .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "PseudoTerminal"], exclude: ["Fixtures"]),
         .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineTerminal", "PseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]

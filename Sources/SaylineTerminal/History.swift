@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import Glibc
 import SaylineCore
 
@@ -30,10 +29,7 @@ struct History {
     }
 
     func load() {
-        stifle_history(Self.limit)
-        guard let path else { return }
-        // A missing file is a first run, not an error.
-        _ = read_history(path)
+        ReadlineBridge.loadHistory(from: path, limit: Self.limit)
     }
 
     /// Adds this session's lines to the file as it is now, under a lock; says on stderr when
@@ -63,16 +59,9 @@ struct History {
         }
     }
 
-    /// The last `added` entries of readline's list: the lines typed in this session.
+    /// The lines typed in this session: the last `added` entries of the history list.
     private static func newLines() -> [String] {
-        guard let list = history_list() else { return [] }
-        var entries: [String] = []
-        var index = 0
-        while let entry = list[index] {
-            entries.append(entry.pointee.line.map { String(cString: $0) } ?? "")
-            index += 1
-        }
-        return Array(entries.suffix(added))
+        ReadlineBridge.lastHistoryLines(added)
     }
 
     /// Creates the folders between `base` and `path` that are missing, as `mkdir -p` would.

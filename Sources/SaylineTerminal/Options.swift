@@ -16,42 +16,34 @@ struct Options: Equatable {
     /// Lines of the preferences file that were skipped, as FILE:LINE: reason.
     var warnings: [String] = []
 
-    static let version = "0.1.0"
-
-    static let usage = """
-    usage: sayline [--scene FILE] [--display full|plain|screen-reader] [--reduce-motion] [--verbosity terse|normal|verbose] [--settle MS] [--speak [ENGINE]] [--rate N] [--voice NAME] [--punctuation none|some|all] [--no-color]
-           sayline run SCRIPT|- [OPTIONS]     (sayline run --help)
-           sayline audit [OPTIONS]            (sayline audit --help)
-           sayline describe [OPTIONS]         (sayline describe --help)
-           sayline scene --print | --check FILE
-           sayline config [OPTIONS]           the settings in effect and where each came from
-    """
-
-    static var help: String {
-        """
-        \(usage)
-
+    /// The REPL's command line: the scene, every setting's flags, help and version.
+    static var commandLine: CommandLineSpec { CommandLineSpec(
+        name: "", summary: "adjust controls from the keyboard, hearing every change",
+        description: """
         A keyboard- and screen-reader-first front for adjustable controls. Announcements go to
         standard output, one line each, so `sayline | espeak-ng` speaks every change as it happens.
         The prompt, the drawn controls and help go to the terminal (standard error).
 
-        Options (each also a line `KEY = VALUE` in $XDG_CONFIG_HOME/sayline/config, by default
-        ~/.config/sayline/config; flags win over the environment, which wins over the file):
-          --scene FILE
-              load controls from a scene file instead of the demo scene
-        \(SettingTable.helpText)
-          -h, --help
-              show this help
-          --version
-              show the version
+        Every setting is also a line `KEY = VALUE` in $XDG_CONFIG_HOME/sayline/config (by default
+        ~/.config/sayline/config); flags win over the environment, which wins over the file.
 
-        Keys on an empty line: Up/Right or + increase, Down/Left or - decrease, Page Up/Page Down
-        move a page, Home/End go to the minimum/maximum, Tab/Shift-Tab move focus, ? describes.
-        Type help for the commands. Ctrl-C stops an animation; Ctrl-D or quit leaves.
+        \(KeyTable.helpParagraph)
 
-        \(ExitStatus.table)
-        """
-    }
+        Commands:
+        \(CommandLineTable.commandList)
+        """,
+        options: replOptions) }
+
+    /// The REPL's options: what `sayline` and `sayline config` take.
+    static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [SharedOptions.help, version] }
+
+    static let version = OptionSpec("--version", help: "show the version and exit")
+    static let versionNumber = "0.1.0"
+
+    /// Every command's usage line: what a usage error of `sayline` itself shows.
+    static var usage: String { CommandLineTable.usage }
+
+    static var help: String { commandLine.help }
 
     /// Reads arguments (without the program name), the environment and the preferences file.
     /// - Parameters:
@@ -62,40 +54,24 @@ struct Options: Equatable {
     static func parse(_ arguments: [String], environment: [String: String], displayIsTerminal: Bool,
                       preferences: (path: String, text: String)? = nil,
                       detectScreenReader: () -> String? = { nil }) -> Result<Options, UsageError> {
-        var options = Options()
-        var flagged: [(spec: SettingSpec, value: String, flag: String)] = []
-        var reader = Arguments(arguments)
         do throws(UsageError) {
-            while let item = reader.next() {
-                guard case .option(let word) = item else { throw UsageError.unknown(item) }
-                let (flag, inline) = Self.splitInline(word)
-                switch flag {
-                case "-h", "--help": options.mode = .help
-                case "--version": options.mode = .version
-                case "--scene":
-                    if let inline { options.scenePath = inline } else { options.scenePath = try reader.value(for: flag) }
-                default:
-                    if let spec = SettingTable.all.first(where: { $0.flag == flag }) {
-                        let value: String
-                        if let inline {
-                            value = inline
-                        } else if let fallback = spec.valueWithoutArgument {
-                            value = reader.optionalValue() ?? fallback
-                        } else {
-                            value = try reader.value(for: flag)
-                        }
-                        flagged.append((spec, value, flag))
-                    } else if let spec = SettingTable.all.first(where: { $0.aliases.contains { $0.flag == flag } }),
-                              let alias = spec.aliases.first(where: { $0.flag == flag }), inline == nil {
-                        flagged.append((spec, alias.value, flag))
-                    } else {
-                        throw UsageError.unknown(item)
-                    }
-                }
-            }
+            let parsed = try CommandLineParser.parse(arguments, options: replOptions)
+            return resolve(parsed, environment: environment, displayIsTerminal: displayIsTerminal,
+                           preferences: preferences, detectScreenReader: detectScreenReader)
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Resolves a command line read against `commandLine` with the environment, the
+    /// preferences file and detection.
+    static func resolve(_ parsed: ParsedArguments, environment: [String: String], displayIsTerminal: Bool,
+                        preferences: (path: String, text: String)? = nil,
+                        detectScreenReader: () -> String? = { nil }) -> Result<Options, UsageError> {
+        var options = Options()
+        if let operand = parsed.operands.first { return .failure(UsageError("unexpected argument: \(TextSanitiser.echo(operand))")) }
+        if parsed.has(SharedOptions.help.name) { options.mode = .help } else if parsed.has(version.name) { options.mode = .version }
+        options.scenePath = parsed.value(SharedOptions.scene.name)
 
         var settings = ReplSettings()
         if let preferences {
@@ -116,21 +92,9 @@ struct Options: Equatable {
                 }
             }
         }
-        for spec in SettingTable.all {
-            guard let (variable, read) = spec.environment, let raw = environment[variable], let value = read(raw),
-                  spec.apply(&settings, value) == nil else { continue }
-            settings.sources[spec.key] = .environment(variable)
-        }
-        if environment["TERM"] == "dumb", !Self.isExplicit(settings.source(of: "display")) {
-            settings.display = .plain
-            settings.sources["display"] = .environment("TERM=dumb")
-        }
-        for (spec, value, flag) in flagged {
-            if let problem = spec.apply(&settings, value) {
-                // "settle takes …" reads "--settle takes …" when it was a flag.
-                return .failure(UsageError(problem.hasPrefix(spec.key + " ") ? flag + problem.dropFirst(spec.key.count) : problem))
-            }
-            settings.sources[spec.key] = .flag(flag)
+        switch SettingTable.apply(parsed, environment: environment, to: settings) {
+        case .failure(let error): return .failure(error)
+        case .success(let applied): settings = applied
         }
         if settings.source(of: "display") == .builtIn, settings.detectScreenReader, let reader = detectScreenReader() {
             settings.display = .screenReader
@@ -143,19 +107,6 @@ struct Options: Equatable {
         }
         options.settings = settings
         return .success(options)
-    }
-
-    /// `--display=plain` as the flag and its value.
-    private static func splitInline(_ word: String) -> (String, String?) {
-        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
-        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
-    }
-
-    private static func isExplicit(_ source: SettingSource) -> Bool {
-        switch source {
-        case .environment, .flag: true
-        default: false
-        }
     }
 
     /// The settings in effect and where each came from, as `sayline config` prints them: the

@@ -5,73 +5,72 @@ import SaylineCore
 /// readline's C callbacks cannot capture, so they reach the running REPL through this.
 nonisolated(unsafe) var activeRepl: Repl?
 
-/// Sets up readline: named functions users can rebind, default key bindings in every keymap,
-/// completion, and the line handler.
+/// GNU readline, behind one file: the key bindings, the line handler, the prompt, redisplay,
+/// the terminal's modes and the history list. Nothing else in the program calls readline.
 enum ReadlineBridge {
-    /// A named readline function, its default keys, and what it does on a non-empty line.
-    struct Binding {
-        let name: String
-        let keys: [String]
-        let function: KeyFunction
-    }
-
     typealias KeyFunction = @convention(c) (Int32, Int32) -> Int32
 
-    static let bindings: [Binding] = [
-        Binding(name: "sayline-increment", keys: ["\u{1B}[A", "\u{1B}OA", "\u{1B}[C", "\u{1B}OC", "+"], function: { count, key in
-            keyAction(count: count, .increment(Int(max(count, 1))), key: key) { count, key in
-                switch UInt8(truncatingIfNeeded: key) {
-                case UInt8(ascii: "A"): rl_get_previous_history(count, key)
-                case UInt8(ascii: "C"): rl_forward_char(count, key)
-                default: rl_insert(count, key)
-                }
-            }
-        }),
-        Binding(name: "sayline-decrement", keys: ["\u{1B}[B", "\u{1B}OB", "\u{1B}[D", "\u{1B}OD", "-"], function: { count, key in
-            keyAction(count: count, .decrement(Int(max(count, 1))), key: key) { count, key in
-                switch UInt8(truncatingIfNeeded: key) {
-                case UInt8(ascii: "B"): rl_get_next_history(count, key)
-                case UInt8(ascii: "D"): rl_backward_char(count, key)
-                default: rl_insert(count, key)
-                }
-            }
-        }),
-        Binding(name: "sayline-page-up", keys: ["\u{1B}[5~"], function: { count, key in
-            keyAction(count: count, .page(.up), key: key) { _, _ in rl_ding() }
-        }),
-        Binding(name: "sayline-page-down", keys: ["\u{1B}[6~"], function: { count, key in
-            keyAction(count: count, .page(.down), key: key) { _, _ in rl_ding() }
-        }),
-        Binding(name: "sayline-minimum", keys: ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~"], function: { count, key in
-            keyAction(count: count, .minimum, key: key) { count, key in rl_beg_of_line(count, key) }
-        }),
-        Binding(name: "sayline-maximum", keys: ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~"], function: { count, key in
-            keyAction(count: count, .maximum, key: key) { count, key in rl_end_of_line(count, key) }
-        }),
-        Binding(name: "sayline-next", keys: ["\t"], function: { count, key in
-            keyAction(count: count, .next, key: key) { count, key in rl_complete(count, key) }
-        }),
-        Binding(name: "sayline-previous", keys: ["\u{1B}[Z"], function: { count, key in
-            keyAction(count: count, .previous, key: key) { _, _ in rl_ding() }
-        }),
-        Binding(name: "sayline-describe", keys: ["?"], function: { count, key in
-            keyAction(count: count, .describe(nil), key: key) { count, key in rl_insert(count, key) }
-        }),
+    /// How terminals spell a key the key table names, and the readline function the key keeps
+    /// when the line has text (nil rings the bell).
+    struct Spelling {
+        let sequence: String
+        let withText: String?
+    }
+
+    static let spellings: [String: [Spelling]] = [
+        "Up": [Spelling(sequence: "\u{1B}[A", withText: "previous-history"), Spelling(sequence: "\u{1B}OA", withText: "previous-history")],
+        "Down": [Spelling(sequence: "\u{1B}[B", withText: "next-history"), Spelling(sequence: "\u{1B}OB", withText: "next-history")],
+        "Right": [Spelling(sequence: "\u{1B}[C", withText: "forward-char"), Spelling(sequence: "\u{1B}OC", withText: "forward-char")],
+        "Left": [Spelling(sequence: "\u{1B}[D", withText: "backward-char"), Spelling(sequence: "\u{1B}OD", withText: "backward-char")],
+        "+": [Spelling(sequence: "+", withText: "self-insert")],
+        "-": [Spelling(sequence: "-", withText: "self-insert")],
+        "?": [Spelling(sequence: "?", withText: "self-insert")],
+        "Page Up": [Spelling(sequence: "\u{1B}[5~", withText: nil)],
+        "Page Down": [Spelling(sequence: "\u{1B}[6~", withText: nil)],
+        "Home": ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~"].map { Spelling(sequence: $0, withText: "beginning-of-line") },
+        "End": ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~"].map { Spelling(sequence: $0, withText: "end-of-line") },
+        "Tab": [Spelling(sequence: "\t", withText: "complete")],
+        "Shift-Tab": [Spelling(sequence: "\u{1B}[Z", withText: nil)],
     ]
+
+    /// readline's callbacks are C functions and cannot capture: one per entry of the key table
+    /// that names a function, each passing its entry's function name on.
+    private static let callbacks: [String: KeyFunction] = [
+        "sayline-increment": { keyPressed("sayline-increment", $0, $1) },
+        "sayline-decrement": { keyPressed("sayline-decrement", $0, $1) },
+        "sayline-page-up": { keyPressed("sayline-page-up", $0, $1) },
+        "sayline-page-down": { keyPressed("sayline-page-down", $0, $1) },
+        "sayline-minimum": { keyPressed("sayline-minimum", $0, $1) },
+        "sayline-maximum": { keyPressed("sayline-maximum", $0, $1) },
+        "sayline-next": { keyPressed("sayline-next", $0, $1) },
+        "sayline-previous": { keyPressed("sayline-previous", $0, $1) },
+        "sayline-describe": { keyPressed("sayline-describe", $0, $1) },
+    ]
+
+    /// The keymaps as readline had them before Sayline bound anything: what a key the user
+    /// bound to a Sayline function does when the line has text.
+    nonisolated(unsafe) private static var pristine: [(name: String, map: Keymap)] = []
 
     /// Registers the named functions, binds the defaults, then lets the user's inputrc win.
     static func install(appendOnly: Bool) {
         rl_readline_name = UnsafePointer(strdup("sayline"))
+        for mapName in ["emacs", "vi-insert", "vi-command"] {
+            if let map = rl_get_keymap_by_name(mapName) { pristine.append((mapName, deepCopy(map, depth: 0))) }
+        }
         // readline keeps these names by pointer: they must live as long as the process.
-        for binding in bindings {
-            rl_add_defun(UnsafePointer(strdup(binding.name)), binding.function, -1)
+        for key in KeyTable.all {
+            guard let name = key.function, let function = callbacks[name] else { continue }
+            rl_add_defun(UnsafePointer(strdup(name)), function, -1)
         }
         for mapName in ["emacs", "vi-insert", "vi-command"] {
             guard let map = rl_get_keymap_by_name(mapName) else { continue }
-            for binding in bindings {
-                // In vi command mode the letters keep their meaning; only the special keys are ours.
-                for key in binding.keys where !(mapName == "vi-command" && (key == "+" || key == "-" || key == "?")) {
-                    rl_bind_keyseq_in_map(key, binding.function, map)
+            for key in KeyTable.all {
+                guard let name = key.function, let function = callbacks[name] else { continue }
+                for spelling in key.keys.flatMap({ spellings[$0] ?? [] }) {
+                    // In vi command mode a printable key is a command of its own; only the
+                    // special keys are ours there.
+                    if mapName == "vi-command" && spelling.sequence.utf8.count == 1 && spelling.sequence != "\t" { continue }
+                    rl_bind_keyseq_in_map(spelling.sequence, function, map)
                 }
             }
         }
@@ -166,6 +165,84 @@ enum ReadlineBridge {
         fflush(rl_outstream)
     }
 
+    // MARK: The prompt line and redisplay
+
+    /// The prompt readline shows from the next redisplay on.
+    static func setPrompt(_ prompt: String) {
+        rl_set_prompt(prompt)
+    }
+
+    /// Ctrl-C: the half-typed line and any half-read key sequence are dropped.
+    static func clearLine() {
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_replace_line("", 0)
+        lineCleared()
+        rl_point = 0
+        rl_end = 0
+    }
+
+    /// The terminal changed size: readline measures it again.
+    static func resizeTerminal() {
+        rl_resize_terminal()
+    }
+
+    /// Adds text to the terminal's buffer, which readline's redisplay also writes into.
+    static func write(_ text: String) {
+        fputs(text, rl_outstream)
+    }
+
+    /// Writes what the terminal's buffer holds.
+    static func flush() {
+        fflush(rl_outstream)
+    }
+
+    /// Draws the prompt and the line again: on a line of its own (`onNewLine`), or where it
+    /// is, writing only what changed.
+    static func redisplay(onNewLine: Bool) {
+        if onNewLine { rl_on_new_line() }
+        rl_redisplay()
+    }
+
+    /// Clears the prompt line as it stands on the screen.
+    static func clearVisibleLine() {
+        rl_clear_visible_line()
+    }
+
+    /// The prompt and the text before the cursor, in terminal cells.
+    static var cellsBeforeCursor: Int {
+        let prompt = rl_prompt.map { TerminalCells.width(of: String(cString: $0)) } ?? 0
+        return prompt + TerminalCells.width(of: textBeforeCursor)
+    }
+
+    /// The typed text before the cursor.
+    static var textBeforeCursor: String {
+        let point = Int(max(rl_point, 0))
+        return rl_line_buffer.map { buffer in
+            String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: point), as: UTF8.self)
+        } ?? ""
+    }
+
+    // MARK: History
+
+    /// Bounds the history list and reads the file into it (a missing file is a first run).
+    static func loadHistory(from path: String?, limit: Int32) {
+        stifle_history(limit)
+        if let path { _ = read_history(path) }
+    }
+
+    /// The last `count` lines of the history list.
+    static func lastHistoryLines(_ count: Int) -> [String] {
+        guard let list = history_list() else { return [] }
+        var entries: [String] = []
+        var index = 0
+        while let entry = list[index] {
+            entries.append(entry.pointee.line.map { String(cString: $0) } ?? "")
+            index += 1
+        }
+        return Array(entries.suffix(count))
+    }
+
     nonisolated(unsafe) private static var completionCandidates: [String] = []
 
     static let completionGenerator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in
@@ -174,24 +251,70 @@ enum ReadlineBridge {
 
     private static func nextCompletion(state: Int32) -> UnsafeMutablePointer<CChar>? {
         if state == 0 {
-            let point = Int(max(rl_point, 0))
-            let before = rl_line_buffer.map { buffer in
-                String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: point), as: UTF8.self)
-            } ?? ""
-            completionCandidates = activeRepl?.completions(for: before) ?? []
+            completionCandidates = activeRepl?.completions(for: textBeforeCursor) ?? []
         }
         let index = Int(state)
         guard index < completionCandidates.count else { return nil }
         return strdup(completionCandidates[index])
     }
 
-    /// Runs a command from a key on an empty line; with text on the line the key keeps
-    /// readline's own meaning.
-    private static func keyAction(count: Int32, _ command: Command, key: Int32,
-                                  fallback: (Int32, Int32) -> Int32) -> Int32 {
-        guard rl_end == 0 else { return fallback(count, key) }
-        activeRepl?.perform(command)
+    /// A keymap with its prefix keymaps (`\C-x`, Esc) copied too: readline's own copy shares
+    /// them, and a binding the user makes later under a prefix would show in the copy.
+    private static func deepCopy(_ map: Keymap, depth: Int) -> Keymap {
+        guard let copy = rl_copy_keymap(map) else { return map }
+        // Prefixes nest one or two deep in practice; the bound keeps a cycle from recursing.
+        guard depth < 4 else { return copy }
+        for index in 0..<Int(KEYMAP_SIZE) where copy[index].type == CChar(ISKMAP) {
+            guard let prefix = copy[index].function else { continue }
+            let inner = deepCopy(unsafeBitCast(prefix, to: Keymap.self), depth: depth + 1)
+            // The entry holds the inner keymap where a function would be: written as a pointer.
+            guard let offset = MemoryLayout<KEYMAP_ENTRY>.offset(of: \KEYMAP_ENTRY.function) else { continue }
+            UnsafeMutableRawPointer(copy.advanced(by: index)).storeBytes(of: UnsafeMutableRawPointer(inner), toByteOffset: offset,
+                                                                          as: UnsafeMutableRawPointer.self)
+        }
+        return copy
+    }
+
+    /// A key bound to a Sayline function: on an empty line it runs the key table's command
+    /// (with readline's count, so Alt-5 Up is five steps); with text on the line the key keeps
+    /// its readline meaning.
+    private static func keyPressed(_ function: String, _ count: Int32, _ key: Int32) -> Int32 {
+        guard rl_end == 0 else { return withText(count, key) }
+        guard let command = KeyTable.spec(function: function)?.command else { return 0 }
+        let counted = count > 1 && (command == "inc" || command == "dec") ? "\(command) \(count)" : command
+        if case .success(let parsed)? = CommandTable.parse(counted) { activeRepl?.perform(parsed) }
         return 0
+    }
+
+    /// What the key that was pressed does with text on the line. For a key of Sayline's own
+    /// table, the function its spelling names (Up recalls history, Right moves the cursor);
+    /// for a key the user bound, what readline's keymap did before Sayline bound anything (so
+    /// a vi command mode `k` recalls history and `\C-xA` never acts as Up).
+    private static func withText(_ count: Int32, _ key: Int32) -> Int32 {
+        // readline's buffer of the keys read for this binding is not terminated: its length says where it ends.
+        let sequence = rl_executing_keyseq.map { keys in
+            String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(keys).assumingMemoryBound(to: UInt8.self),
+                                                 count: Int(max(rl_key_sequence_length, 0))), as: UTF8.self)
+        } ?? ""
+        let current = rl_get_keymap()
+        let mapName = pristine.first { rl_get_keymap_by_name($0.name) == current }?.name ?? "emacs"
+        let ours = spellings.values.joined().first { $0.sequence == sequence }
+        // Printable keys are not bound in vi command mode, so a spelling found there is the user's.
+        if let ours, !(mapName == "vi-command" && sequence.utf8.count == 1) {
+            guard let name = ours.withText, let function = rl_named_function(name) else { return rl_ding() }
+            return function(count, key)
+        }
+        if let map = pristine.first(where: { $0.name == mapName })?.map {
+            var type: Int32 = 0
+            if let function = rl_function_of_keyseq(sequence, map, &type), type == ISFUNC {
+                return function(count, key)
+            }
+        }
+        // A printable key with nothing bound is typed, as readline would type it.
+        if mapName != "vi-command", sequence.utf8.count == 1, let byte = sequence.utf8.first, byte >= 0x20, byte < 0x7F {
+            return rl_insert(count, key)
+        }
+        return rl_ding()
     }
 
     /// The handler readline calls with a finished line, or nil at end of input (Ctrl-D).

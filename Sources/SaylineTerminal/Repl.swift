@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import Glibc
 import SaylineCore
 
@@ -92,7 +91,7 @@ final class Repl {
         promptActive = false
         defer {
             if running {
-                rl_set_prompt(prompt)
+                ReadlineBridge.setPrompt(prompt)
                 shownPrompt = prompt
                 promptActive = true
             }
@@ -136,7 +135,7 @@ final class Repl {
         // The prompt names the focused control; set it before the redisplay below draws it.
         let promptChanged = promptActive && shownPrompt != prompt
         if promptChanged {
-            rl_set_prompt(prompt)
+            ReadlineBridge.setPrompt(prompt)
             shownPrompt = prompt
         }
         let spoken = reply.announcements.flatMap { pacer.submit($0, at: now) }
@@ -276,12 +275,7 @@ final class Repl {
             let stopped = session.stopTour()
             nextTourStep = nil
             playback = nil
-            rl_free_line_state()
-            rl_callback_sigcleanup()
-            rl_replace_line("", 0)
-            ReadlineBridge.lineCleared()
-            rl_point = 0
-            rl_end = 0
+            ReadlineBridge.clearLine()
             show(stopped)
         }
         if Signals.suspended != 0 {
@@ -290,7 +284,7 @@ final class Repl {
         }
         if Signals.resized != 0 {
             Signals.resized = 0
-            rl_resize_terminal()
+            ReadlineBridge.resizeTerminal()
             screen.resize(width: Self.terminalWidth())
             if screen.mode == .full { screen.drawWhole(control: currentControlLines(now: monotonicSeconds()), promptActive: promptActive) }
         }
@@ -301,7 +295,7 @@ final class Repl {
     /// never over it.
     private func suspend() {
         playback = nil
-        fflush(rl_outstream)
+        ReadlineBridge.flush()
         Diagnostics.write("\n")
         ReadlineBridge.restoreTerminal()
         Signals.stopProcess()

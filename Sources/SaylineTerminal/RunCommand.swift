@@ -2,82 +2,55 @@ import Glibc
 import SaylineCore
 
 /// `sayline run SCRIPT|-`: drives a scene from a script of REPL commands and expectations.
-enum RunCommand {
-    static let usage = "usage: sayline run SCRIPT|- [--scene FILE] [--reduce-motion] [--verbosity terse|normal|verbose] [--keep-going] [--transcript FILE] [--check-transcript FILE]"
-    static let help = """
-    \(usage)
+enum RunCommand: Subcommand {
+    static let keepGoing = OptionSpec("--keep-going", short: "k", help: "run past failed expectations and report all of them")
+    static let transcript = OptionSpec("--transcript", argument: "FILE", completion: .files,
+                                       help: "write each command and what it announced, atomically; - is standard output")
+    static let checkTranscript = OptionSpec("--check-transcript", argument: "FILE", completion: .files,
+                                            help: "compare what is heard with a saved transcript")
 
-    Runs REPL commands from SCRIPT (or standard input for -) against a scene, announcing every
-    change on standard output exactly as a person would hear it. Lines may also be expectations:
+    static var commandLine: CommandLineSpec {
+        CommandLineSpec(
+            name: "run", operands: "SCRIPT|-", operandCompletion: .files,
+            summary: "run a script of commands and expectations against a scene",
+            description: """
+            Runs REPL commands from SCRIPT (or standard input for -) against a scene, announcing every
+            change on standard output exactly as a person would hear it. Lines may also be expectations:
 
-      expect "62.5 kilograms"     the last announcement, exactly
-      expect value weight 62.5    a control's value
-      expect focus rating         which control has focus
-      expect frames 0             intermediate frames of the last transition
-      expect silent               the last command announced nothing
+              expect "62.5 kilograms"     the last announcement, exactly
+              expect value weight 62.5    a control's value
+              expect focus rating         which control has focus
+              expect frames 0             intermediate frames of the last transition
+              expect silent               the last command announced nothing
 
-    Blank lines and lines starting with # are ignored. A failed expectation prints
-    FILE:LINE: expected …, heard … on standard error.
-
-    Options:
-      --scene FILE              the controls (default: the demo scene)
-      --reduce-motion           every change jumps (also SAYLINE_REDUCE_MOTION=1)
-      --verbosity LEVEL         terse, normal (default) or verbose
-      --keep-going              run past failed expectations and report all of them
-      --transcript FILE         write each command and what it announced (atomically)
-      --check-transcript FILE   compare what is heard with a saved transcript
-
-    \(ExitStatus.table)
-    """
+            Blank lines and lines starting with # are ignored. A failed expectation prints
+            FILE:LINE: expected …, heard … on standard error.
+            """,
+            options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"])
+                + [keepGoing, transcript, checkTranscript, SharedOptions.help])
+    }
 
     /// Scripts and transcripts are read whole; past 16 MiB (about 300 MB in memory) a run is
     /// better split.
     static let fileLimit = 16 << 20
 
-    struct Settings {
-        var script: String?
-        var scene: String?
-        var motion = MotionPreference.full
-        var verbosity = Verbosity.normal
-        var keepGoing = false
-        var transcript: String?
-        var checkTranscript: String?
-    }
-
-    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Settings? {
-        var settings = Settings()
-        if let reduce = environment["SAYLINE_REDUCE_MOTION"], !reduce.isEmpty, reduce != "0" { settings.motion = .reduce }
-        var reader = Arguments(arguments)
-        while let item = reader.next() {
-            switch item {
-            case .option("-h"), .option("--help"): return nil
-            case .option("--scene"): settings.scene = try reader.value(for: "--scene")
-            case .option("--reduce-motion"): settings.motion = .reduce
-            case .option("--verbosity"): settings.verbosity = try reader.choice(for: "--verbosity", as: Verbosity.self)
-            case .option("--keep-going"): settings.keepGoing = true
-            case .option("--transcript"): settings.transcript = try reader.value(for: "--transcript")
-            case .option("--check-transcript"): settings.checkTranscript = try reader.value(for: "--check-transcript")
-            case .positional(let path) where settings.script == nil: settings.script = path
-            default: throw UsageError.unknown(item)
-            }
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+        guard let scriptPath = arguments.operands.first else { throw UsageError("run needs a script file, or - for standard input") }
+        if arguments.operands.count > 1 { throw UsageError("unexpected argument: \(TextSanitiser.echo(arguments.operands[1]))") }
+        // The environment and these flags only: a script is heard the same on every machine,
+        // whatever a person's preferences file says.
+        let resolved: ReplSettings
+        switch SettingTable.apply(arguments, environment: environment, to: ReplSettings()) {
+        case .failure(let error): throw error
+        case .success(let settings): resolved = settings
         }
-        guard settings.script != nil else { throw UsageError("run needs a script file, or - for standard input") }
-        return settings
-    }
-
-    static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
-        let settings: Settings
-        do {
-            guard let parsed = try parse(arguments, environment: environment) else { return writeAnswer(help + "\n") }
-            settings = parsed
-        } catch {
-            Diagnostics.write("sayline run: \(error.message)\n\(usage)\n")
-            return ExitStatus.usage.rawValue
-        }
-        let scriptPath = settings.script ?? "-"
+        let scenePath = arguments.value(SharedOptions.scene.name)
+        let keepGoing = arguments.has(keepGoing.name)
+        let transcriptPath = arguments.value(transcript.name)
+        let checkTranscriptPath = arguments.value(checkTranscript.name)
         let scriptName = scriptPath == "-" ? "stdin" : TextSanitiser.echo(scriptPath, limit: 200)
         let scene: Scene
-        switch SceneFile.load(settings.scene) {
+        switch SceneFile.load(scenePath) {
         case .failure(let failure): return failure.report()
         case .success(let loaded): scene = loaded
         }
@@ -100,14 +73,14 @@ enum RunCommand {
             return ExitStatus.malformed.rawValue
         case .success(let parsed): script = parsed
         }
-        var runner = ScriptRunner(session: Session(elements: scene.elements, motion: settings.motion, verbosity: settings.verbosity))
+        var runner = ScriptRunner(session: Session(elements: scene.elements, motion: resolved.motion, verbosity: resolved.verbosity))
         let unknown = runner.unknownControls(in: script)
         guard unknown.isEmpty else {
             Diagnostics.write(unknown.map { "\(scriptName):\($0.line): \($0.message)\n" }.joined())
             return ExitStatus.malformed.rawValue
         }
         var expectedTranscript: [String]?
-        if let path = settings.checkTranscript {
+        if let path = checkTranscriptPath {
             switch FileAccess.read(path, limit: Self.fileLimit) {
             case .failure(let failure):
                 Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
@@ -117,7 +90,7 @@ enum RunCommand {
                 if expectedTranscript?.last == "" { expectedTranscript?.removeLast() }
             }
         }
-        let recording = settings.transcript != nil || expectedTranscript != nil
+        let recording = transcriptPath != nil || expectedTranscript != nil
         var transcript: [String] = []
         var output = BufferedOutput()
         var failures = 0
@@ -132,19 +105,19 @@ enum RunCommand {
                 failures += 1
                 output.flush()
                 Diagnostics.write("\(scriptName):\(step.line): \(failure)\n")
-                if !settings.keepGoing { break }
+                if !keepGoing { break }
             }
             if result.quit || output.failed { break }
         }
         // What was heard is lost when stdout cannot be written: that is not a pass.
         if let failed = output.finish("sayline run") { return failed.rawValue }
-        if let path = settings.transcript {
+        if let path = transcriptPath {
             if case .failure(let failure) = FileAccess.writeReplacing(transcript.map { $0 + "\n" }.joined(), to: path) {
                 Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }
         }
-        if let expected = expectedTranscript, let path = settings.checkTranscript,
+        if let expected = expectedTranscript, let path = checkTranscriptPath,
            let difference = Transcript.firstDifference(expected: expected, heard: transcript) {
             let want = difference.expected.map { "\"\($0)\"" } ?? "the end"
             let got = difference.heard.map { "\"\($0)\"" } ?? "the end"

@@ -8,39 +8,31 @@ public enum SaylineApp {
         Signals.unblock()
         let environment = processEnvironment()
         let rest = Array(arguments.dropFirst())
-        switch rest.first {
-        case "run": return RunCommand.main(Array(rest.dropFirst()), environment: environment)
-        case "audit": return AuditCommand.main(Array(rest.dropFirst()))
-        case "describe": return DescribeCommand.main(Array(rest.dropFirst()))
-        case "scene": return SceneCommand.main(Array(rest.dropFirst()))
-        default: break
+        if let name = rest.first, let subcommand = CommandLineTable.subcommand(named: name) {
+            return subcommand.main(Array(rest.dropFirst()), environment: environment)
         }
-        let showOnly = rest.first == "config"
-        switch options(Array(showOnly ? rest.dropFirst() : rest[...]), environment: environment) {
-        case .failure(let error):
+        let options: Options
+        do throws(UsageError) {
+            let parsed = try CommandLineParser.parse(rest, options: Options.replOptions)
+            switch Self.options(parsed, environment: environment) {
+            case .failure(let error): throw error
+            case .success(let resolved): options = resolved
+            }
+        } catch {
             Diagnostics.write("sayline: \(error.message)\n\(Options.usage)\n")
             return ExitStatus.usage.rawValue
-        case .success(let options):
-            if showOnly {
-                // `sayline config`: the settings in effect, each with where it came from.
-                if options.mode == .help { return writeAnswer(Options.help + "\n") }
-                return writeAnswer(Options.describe(options.settings))
-            }
-            for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
-            switch options.mode {
-            case .help:
-                return writeAnswer(Options.help + "\n")
-            case .version:
-                return writeAnswer("sayline \(Options.version)\n")
-            case .repl:
-                return startRepl(options, environment: environment)
-            }
+        }
+        for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
+        switch options.mode {
+        case .help: return writeAnswer(Options.help + "\n")
+        case .version: return writeAnswer("sayline \(Options.versionNumber)\n")
+        case .repl: return startRepl(options, environment: environment)
         }
     }
 
     /// The command line resolved with the environment, the preferences file and, when the
     /// display was left to Sayline, a look for a running screen reader.
-    static func options(_ arguments: [String], environment: [String: String]) -> Result<Options, UsageError> {
+    static func options(_ parsed: ParsedArguments, environment: [String: String]) -> Result<Options, UsageError> {
         var preferences: (path: String, text: String)?
         var unreadable: String?
         if let path = PreferencesFile.path(environment: environment) {
@@ -50,8 +42,8 @@ public enum SaylineApp {
             case .failure(let failure): unreadable = "\(TextSanitiser.echo(path, limit: 200)): \(failure.message); using the defaults"
             }
         }
-        var result = Options.parse(arguments, environment: environment, displayIsTerminal: isatty(STDERR_FILENO) == 1,
-                                   preferences: preferences, detectScreenReader: ScreenReaderDetector.detect)
+        var result = Options.resolve(parsed, environment: environment, displayIsTerminal: isatty(STDERR_FILENO) == 1,
+                                     preferences: preferences, detectScreenReader: ScreenReaderDetector.detect)
         if let unreadable, case .success(var options) = result {
             options.warnings.insert(unreadable, at: 0)
             result = .success(options)

@@ -2,42 +2,33 @@ import SaylineCore
 
 /// `sayline scene --print` writes the demo scene as a starting point;
 /// `sayline scene --check FILE` reports a scene's problems, or says it is valid.
-enum SceneCommand {
-    static let usage = "usage: sayline scene --print | --check FILE"
-    static let help = """
-    \(usage)
+enum SceneCommand: Subcommand {
+    static let print = OptionSpec("--print", help: "print the built-in demo scene in the scene format (Docs/scene.md)")
+    static let check = OptionSpec("--check", argument: "FILE", completion: .sceneFiles,
+                                  help: "check a scene file: every problem as FILE:LINE: PATH: MESSAGE")
 
-      --print        print the built-in demo scene in the scene format (Docs/scene.md)
-      --check FILE   check a scene file: every problem as FILE:LINE: PATH: MESSAGE
+    static var commandLine: CommandLineSpec {
+        CommandLineSpec(
+            name: "scene", summary: "print the demo scene, or check a scene file",
+            description: "Prints the built-in demo scene as a starting point (--print), or checks a scene file (--check FILE).",
+            options: [print, check, SharedOptions.help])
+    }
 
-    \(ExitStatus.table)
-    """
-
-    static func main(_ arguments: [String]) -> Int32 {
-        var reader = Arguments(arguments)
-        do throws(UsageError) {
-            switch reader.next() {
-            case .option("-h")?, .option("--help")?:
-                return writeAnswer(help + "\n")
-            case .option("--print")?:
-                if let extra = reader.next() { throw UsageError.unknown(extra) }
-                return writeAnswer(SceneEncoder.encode(.demo))
-            case .option("--check")?:
-                let path = try reader.value(for: "--check")
-                if let extra = reader.next() { throw UsageError.unknown(extra) }
-                switch SceneFile.load(path) {
-                case .failure(let failure): return failure.report()
-                case .success(let scene):
-                    return writeAnswer("\(TextSanitiser.echo(path, limit: 200)): valid, \(scene.elements.count) controls\n")
-                }
-            case let item?:
-                throw UsageError.unknown(item)
-            case nil:
-                throw UsageError("scene needs --print or --check FILE")
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+        if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
+        switch (arguments.has(print.name), arguments.value(check.name)) {
+        case (true, nil):
+            return writeAnswer(SceneEncoder.encode(.demo))
+        case (false, let path?):
+            switch SceneFile.load(path) {
+            case .failure(let failure): return failure.report()
+            case .success(let scene):
+                return writeAnswer("\(TextSanitiser.echo(path, limit: 200)): valid, \(scene.elements.count) controls\n")
             }
-        } catch {
-            Diagnostics.write("sayline scene: \(error.message)\n\(usage)\n")
-            return ExitStatus.usage.rawValue
+        case (true, _?):
+            throw UsageError("scene takes --print or --check FILE, not both")
+        case (false, nil):
+            throw UsageError("scene needs --print or --check FILE")
         }
     }
 }

@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import Glibc
 import SaylineCore
 
@@ -49,9 +48,8 @@ final class Screen {
 
     /// Puts the prompt back on a line of its own.
     func showPrompt() {
-        rl_on_new_line()
-        rl_redisplay()
-        fflush(rl_outstream)
+        ReadlineBridge.redisplay(onNewLine: true)
+        ReadlineBridge.flush()
     }
 
     /// The line readline's Enter left the cursor on is below the old drawing: leave it in the scrollback.
@@ -99,7 +97,7 @@ final class Screen {
     func drawWhole(lines: [String] = [], control: [String]?, promptActive: Bool) {
         // What the status line said is now above it, in the scrollback, or out of date.
         if !lines.isEmpty { status = "" }
-        if promptActive { rl_clear_visible_line() }
+        if promptActive { ReadlineBridge.clearVisibleLine() }
         var out = "\r"
         if !drawn.isEmpty { out += "\u{1B}[\(drawn.count)A\r\u{1B}[J" }
         out += lines.map { $0 + "\n" }.joined()
@@ -150,25 +148,15 @@ final class Screen {
     /// prompt, readline's redisplay adds it to the same buffer and flushes.
     /// `redisplayPrompt`: readline updates the prompt line where it is, writing only what changed.
     private func emit(_ text: String, thenPrompt: Bool, redisplayPrompt: Bool = false) {
-        fputs(text, rl_outstream)
-        if thenPrompt {
-            rl_on_new_line()
-            rl_redisplay()
-        } else if redisplayPrompt {
-            rl_redisplay()
-        }
-        fflush(rl_outstream)
+        ReadlineBridge.write(text)
+        if thenPrompt || redisplayPrompt { ReadlineBridge.redisplay(onNewLine: thenPrompt) }
+        ReadlineBridge.flush()
     }
 
     /// The row of the prompt line the cursor is on, counted from the prompt's first row.
     /// Counted in terminal cells: a wide character in a control's id or the typed text takes two.
     private static func cursorRow(width: Int) -> Int {
-        let prompt = rl_prompt.map { TerminalCells.width(of: String(cString: $0)) } ?? 0
-        let typed = rl_line_buffer.map { buffer in
-            TerminalCells.width(of: String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
-                                                                        count: Int(max(rl_point, 0))), as: UTF8.self))
-        } ?? 0
-        return (prompt + typed) / max(width, 1)
+        ReadlineBridge.cellsBeforeCursor / max(width, 1)
     }
 
     private func terminalTakesOutput() -> Bool {

@@ -218,28 +218,55 @@ enum SettingTable {
         }
     }
 
-    /// The options section of `--help`: one entry a setting, flags and aliases together.
-    static var helpText: String {
-        all.map { spec in
-            var names = spec.flag + (spec.argument.map { spec.valueWithoutArgument == nil ? " \($0)" : " [\($0)]" } ?? "")
-            for alias in spec.aliases { names += ", \(alias.flag)" }
-            return "  " + names + "\n" + wrap(spec.help + " (preference: \(spec.key))", indent: 6, width: 92)
-        }.joined(separator: "\n")
+    /// The settings' flags as command-line options: each setting's flag, then its aliases.
+    /// - Parameter keys: the settings a command takes; all of them when nil.
+    static func options(_ keys: [String]? = nil) -> [OptionSpec] {
+        all.filter { keys?.contains($0.key) ?? true }.flatMap { spec -> [OptionSpec] in
+            let main = OptionSpec(spec.flag, argument: spec.argument, impliedArgument: spec.valueWithoutArgument,
+                                  completion: spec.values.isEmpty ? .none : .words(spec.values),
+                                  defaultWords: spec.show(ReplSettings()) ?? "the engine's own",
+                                  environment: spec.environment?.variable, preference: spec.key, help: spec.help)
+            return [main] + spec.aliases.map { alias in
+                OptionSpec(alias.flag, help: "the same as \(spec.flag) \(alias.value)")
+            }
+        }
     }
 
-    static func wrap(_ text: String, indent: Int, width: Int) -> String {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && indent + line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
+    /// The setting an option sets, and the value it sets when the option is an alias.
+    static func setting(forOption name: String) -> (spec: SettingSpec, fixedValue: String?)? {
+        for spec in all {
+            if spec.flag == name { return (spec, nil) }
+            if let alias = spec.aliases.first(where: { $0.flag == name }) { return (spec, alias.value) }
         }
-        if !line.isEmpty { lines.append(line) }
-        let pad = String(repeating: " ", count: indent)
-        return lines.map { pad + $0 }.joined(separator: "\n")
+        return nil
+    }
+
+    /// Applies the environment, then the options given, over `settings` (which may hold the
+    /// preferences file's): flags win over the environment, which wins over the file.
+    static func apply(_ parsed: ParsedArguments, environment: [String: String], to settings: ReplSettings) -> Result<ReplSettings, UsageError> {
+        var settings = settings
+        for spec in all {
+            guard let (variable, read) = spec.environment, let raw = environment[variable], let value = read(raw),
+                  spec.apply(&settings, value) == nil else { continue }
+            settings.sources[spec.key] = .environment(variable)
+        }
+        if environment["TERM"] == "dumb" {
+            switch settings.source(of: "display") {
+            case .environment, .flag: break
+            default:
+                settings.display = .plain
+                settings.sources["display"] = .environment("TERM=dumb")
+            }
+        }
+        for given in parsed.given {
+            guard let (spec, fixedValue) = setting(forOption: given.option.name), let value = fixedValue ?? given.value else { continue }
+            if let problem = spec.apply(&settings, value) {
+                // "settle takes …" reads "--settle takes …" when it was a flag.
+                return .failure(UsageError(problem.hasPrefix(spec.key + " ") ? given.spelled + problem.dropFirst(spec.key.count) : problem))
+            }
+            settings.sources[spec.key] = .flag(given.spelled)
+        }
+        return .success(settings)
     }
 }
 
@@ -276,32 +303,4 @@ enum CommandWords {
         if inWord { words.append(current) }
         return words
     }
-}
-
-extension SettingTable {
-    /// The man page's REPL options, between its generated-section markers.
-    static func manReference() -> String {
-        var out = ""
-        for spec in all {
-            let argument = spec.argument.map { spec.valueWithoutArgument == nil ? " \\fI\(man($0))\\fR" : " [\\fI\(man($0))\\fR]" } ?? ""
-            var names = "\\fB\(man(spec.flag))\\fR" + argument
-            for alias in spec.aliases { names += ", \\fB\(man(alias.flag))\\fR" }
-            out += ".TP\n\(names)\n\(man(spec.help)). Preference: \\fB\(man(spec.key))\\fR.\n"
-        }
-        return out
-    }
-
-    private static func man(_ text: String) -> String {
-        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
-    }
-}
-
-/// What the docs generator and the docs tests read from the tables.
-public enum GeneratedDocs {
-    /// The man page's OPTIONS entries for the REPL's settings.
-    public static var manOptions: String { SettingTable.manReference() }
-    /// Every flag of the REPL's settings, aliases too.
-    public static var settingFlags: [String] { SettingTable.all.flatMap { [$0.flag] + $0.aliases.map(\.flag) } }
-    /// Every preference key.
-    public static var preferenceKeys: [String] { SettingTable.all.map(\.key) }
 }

@@ -57,7 +57,7 @@ let framesPerRun = 50_000
 for (name, start) in controls where wants("core") {
     var moved = start
     _ = moved.apply(.pageUp)
-    let timeline = moved.kind.control.animation(from: start.value, to: moved.value, cause: .step)
+    let timeline = moved.kind.control.animation(from: start.value, to: moved.value)
     report(measure("core: frame sampled, \(name)", unit: "ns/frame") {
         let began = now()
         var sink = 0.0

@@ -2,28 +2,27 @@ import Foundation
 import SaylineCore
 import SaylineTerminal
 
-// Rewrites the generated parts of the docs from the command table:
-// Docs/commands.md whole, and the man page's command section between its markers.
+// Rewrites the docs generated from the tables: the files written whole, and each generated
+// section between its BEGIN and END markers (GeneratedDocs says which and where).
 // Run from the package root: `swift run sayline-docs`. The docs tests only compare; they never write.
 
-let reference = "Docs/commands.md", manPage = "Docs/sayline.1"
-/// Replaces what stands between `.\" BEGIN GENERATED NAME` and its END marker.
-func replaceSection(_ name: String, in page: inout String, with text: String) -> Bool {
-    guard let start = page.range(of: ".\\\" BEGIN GENERATED \(name)\n"),
-          let stop = page.range(of: ".\\\" END GENERATED \(name)\n") else { return false }
-    page.replaceSubrange(start.upperBound..<stop.lowerBound, with: text)
-    return true
-}
 do {
-    try CommandTable.markdownReference().write(toFile: reference, atomically: true, encoding: .utf8)
-    var page = try String(contentsOfFile: manPage, encoding: .utf8)
-    guard replaceSection("COMMANDS", in: &page, with: CommandTable.manReference()),
-          replaceSection("OPTIONS", in: &page, with: GeneratedDocs.manOptions) else {
-        FileHandle.standardError.write(Data("sayline-docs: \(manPage) lost its generated-section markers\n".utf8))
-        exit(1)
+    for (file, text) in GeneratedDocs.wholeFiles {
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
     }
-    try page.write(toFile: manPage, atomically: true, encoding: .utf8)
-    print("rewrote \(reference) and the command and option sections of \(manPage)")
+    var pages: [String: String] = [:]
+    for section in GeneratedDocs.sections {
+        let page = try pages[section.file] ?? String(contentsOfFile: section.file, encoding: .utf8)
+        guard let replaced = section.replacing(in: page) else {
+            FileHandle.standardError.write(Data("sayline-docs: \(section.file) lacks the markers of its \(section.name) section\n".utf8))
+            exit(1)
+        }
+        pages[section.file] = replaced
+    }
+    for (file, page) in pages.sorted(by: { $0.key < $1.key }) {
+        try page.write(toFile: file, atomically: true, encoding: .utf8)
+        print("rewrote the generated sections of \(file)")
+    }
 } catch {
     FileHandle.standardError.write(Data("sayline-docs: \(error.localizedDescription) (run from the package root)\n".utf8))
     exit(1)

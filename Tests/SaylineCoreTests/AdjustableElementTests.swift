@@ -1,6 +1,11 @@
 import PseudoTerminal
 import Testing
-@testable import SaylineCore
+import SaylineCore
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+@testable import SaylineScene
+@testable import SaylineAudit
 
 @Suite struct AdjustableElementTests {
     func weight(_ value: Double = 62) -> AdjustableElement {

@@ -1,5 +1,10 @@
 import Testing
-@testable import SaylineCore
+import SaylineCore
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+@testable import SaylineScene
+@testable import SaylineAudit
 
 @Suite struct AnnouncerTests {
     let weight = DemoScene.elements[0]

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import SaylineCore
+import SaylineCore
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+@testable import SaylineScene
+@testable import SaylineAudit
 
 /// One fixture scene per rule, as axe-core's rule fixtures: control ids say what the rule must
 /// find (`fail-…` violations, `pass-…` passes, `incomplete-…`, anything else inapplicable),

@@ -1,5 +1,10 @@
 import Testing
-@testable import SaylineCore
+import SaylineCore
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+@testable import SaylineScene
+@testable import SaylineAudit
 
 @Suite struct DigitRollTests {
     let dollars = UnitWords(singular: "dollar", plural: "dollars")
@@ -69,7 +74,7 @@ import Testing
 
     @Test func aRollMovesEachColumnFromItsOldDigitAfterItsDelay() {
         let roll = DigitRoll()
-        let timeline = roll.animation(from: 12_480, to: 12_490, cause: .step)
+        let timeline = roll.animation(from: 12_480, to: 12_490)
         #expect(abs(timeline.duration - roll.duration(for: 12_490)) < 1e-9)
         #expect(timeline.frame(at: 0) == .digits([1, 2, 4, 8, 0]))
         #expect(timeline.frame(at: timeline.duration) == .digits([1, 2, 4, 9, 0]))

@@ -1,5 +1,10 @@
 import Testing
-@testable import SaylineCore
+import SaylineCore
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+@testable import SaylineScene
+@testable import SaylineAudit
 
 /// Inputs the fuzzers found (Tests/fuzz), kept as plain tests so they never come back.
 @Suite struct FuzzRegressionTests {

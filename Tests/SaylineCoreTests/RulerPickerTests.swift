@@ -1,5 +1,10 @@
 import Testing
-@testable import SaylineCore
+import SaylineCore
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+@testable import SaylineScene
+@testable import SaylineAudit
 
 @Suite struct RulerPickerTests {
     let kilograms = UnitWords(singular: "kilogram", plural: "kilograms", symbol: "kg")
@@ -46,7 +51,7 @@ import Testing
     }
 
     @Test func changesGlideForSevenTenthsOfASecondAndEndOnTheValue() {
-        let timeline = RulerPicker(minimum: 40, maximum: 120, step: 0.5).animation(from: 62, to: 78.5, cause: .outside)
+        let timeline = RulerPicker(minimum: 40, maximum: 120, step: 0.5).animation(from: 62, to: 78.5)
         #expect(timeline.duration == 0.7)
         #expect(timeline.frame(at: 0) == .value(62))
         #expect(timeline.frame(at: 0.7) == .value(78.5))

@@ -1,5 +1,10 @@
 import Testing
-@testable import SaylineCore
+import SaylineCore
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+@testable import SaylineScene
+@testable import SaylineAudit
 
 @Suite struct SceneDecoderTests {
     func problems(_ json: String) -> [String] {
@@ -48,8 +53,8 @@ import Testing
             "scene.json:5: controls[2].colour: is not a setting of a rating",
             "scene.json:5: controls[2].id: \"a\" is already the id of controls[0]",
             "scene.json:6: controls[3].kind: is missing: ruler, rating or digitroll",
-            "scene.json:7: controls[4].order: must be rtl, ltr or all",
             "scene.json:7: controls[4].digits: must be a whole number",
+            "scene.json:7: controls[4].order: must be rtl, ltr or all",
         ])
     }
 
@@ -114,7 +119,7 @@ import Testing
         #expect((try? JSONParser.parse(Array(#""\ud800""#.utf8)).get()) == nil)
         #expect((try? JSONParser.parse(Array("01".utf8)).get()) == nil)
         #expect((try? JSONParser.parse([0x22, 0xFF, 0x22]).get()) == nil)
-        #expect(JSONWriter.string("a\"b\\c\u{1B}") == #""a\"b\\c\u001b""#)
+        #expect(JSONWriter.line(.string("a\"b\\c\u{1B}")) == #""a\"b\\c\u001b""#)
     }
 }
 

@@ -1,5 +1,10 @@
 import Testing
-@testable import SaylineCore
+import SaylineCore
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+@testable import SaylineScene
+@testable import SaylineAudit
 
 @Suite struct StarRatingTests {
     let rating = StarRating()
@@ -81,7 +86,7 @@ import Testing
     }
 
     @Test func aStepTurnsTheStarLiftsItAndLetsItGlide() {
-        let timeline = rating.animation(from: 0, to: 1, cause: .step)
+        let timeline = rating.animation(from: 0, to: 1)
         #expect(timeline.duration == 1.5)
         guard case .rating(let early) = timeline.frame(at: 0.2),
               case .rating(let late) = timeline.frame(at: 1.5),
@@ -91,7 +96,7 @@ import Testing
         #expect(early.thumb == 1)
         #expect(early.star > 0 && early.star < 1)
         #expect(late.rotation == 0 && late.lift == 1 && late.star == 1)
-        guard case .rating(let back) = rating.animation(from: 3, to: 2, cause: .step).frame(at: 0.2) else { return }
+        guard case .rating(let back) = rating.animation(from: 3, to: 2).frame(at: 0.2) else { return }
         #expect(back.rotation > 10)
     }
 }

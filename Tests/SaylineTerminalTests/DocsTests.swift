@@ -10,28 +10,18 @@ import Testing
 extension EndToEndTests { @Suite struct DocsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func theCommandReferenceMatchesTheTable() throws {
-        let url = Self.root.appendingPathComponent("Docs/commands.md")
-        #expect(try String(contentsOf: url, encoding: .utf8) == CommandTable.markdownReference(), "run `swift run sayline-docs`")
-    }
-
-    @Test func theManPageListsEveryCommand() throws {
-        let url = Self.root.appendingPathComponent("Docs/sayline.1")
-        let page = try String(contentsOf: url, encoding: .utf8)
-        let begin = ".\\\" BEGIN GENERATED COMMANDS\n", end = ".\\\" END GENERATED COMMANDS\n"
-        guard let start = page.range(of: begin), let stop = page.range(of: end) else {
-            Issue.record("the man page lost its generated-section markers"); return
+    /// Every generated file and section is what the tables make now.
+    @Test func everyGeneratedPartOfTheDocsMatchesItsTable() throws {
+        for (file, text) in GeneratedDocs.wholeFiles {
+            #expect(try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8) == text, "\(file): run `swift run sayline-docs`")
         }
-        #expect(String(page[start.upperBound..<stop.lowerBound]) == CommandTable.manReference(), "run `swift run sayline-docs`")
-    }
-
-    @Test func theManPagesOptionsMatchTheSettingTable() throws {
-        let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
-        let begin = ".\\\" BEGIN GENERATED OPTIONS\n", end = ".\\\" END GENERATED OPTIONS\n"
-        guard let start = page.range(of: begin), let stop = page.range(of: end) else {
-            Issue.record("the man page lost its generated-options markers"); return
+        for section in GeneratedDocs.sections {
+            let page = try String(contentsOf: Self.root.appendingPathComponent(section.file), encoding: .utf8)
+            guard let current = section.current(in: page) else {
+                Issue.record("\(section.file) lost the markers of its \(section.name) section"); continue
+            }
+            #expect(current == section.text, "\(section.file) \(section.name): run `swift run sayline-docs`")
         }
-        #expect(String(page[start.upperBound..<stop.lowerBound]) == GeneratedDocs.manOptions, "run `swift run sayline-docs`")
     }
 
     @Test func theGuideNamesEveryPreference() throws {
@@ -39,12 +29,15 @@ extension EndToEndTests { @Suite struct DocsTests {
         for key in GeneratedDocs.preferenceKeys { #expect(guide.contains("`\(key)`"), "Docs/guide.md lacks the preference \(key)") }
     }
 
-    @Test func helpAndTheManPageNameEveryOption() throws {
+    /// Each command's --help (from the real binary) and the man page name every option of its table.
+    @Test func helpAndTheManPageNameEveryOptionOfEveryCommand() throws {
         let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
-        let help = try runPiped(["--help"], input: "").stdout
-        for option in ["--scene", "--help", "--version"] + GeneratedDocs.settingFlags {
-            #expect(help.contains(option))
-            #expect(page.contains(option.replacingOccurrences(of: "-", with: "\\-")))
+        for (command, options) in GeneratedDocs.optionNames {
+            let help = try runPiped((command.isEmpty ? [] : [command]) + ["--help"], input: "").stdout
+            for option in options {
+                #expect(help.contains(option), "sayline \(command) --help lacks \(option)")
+                #expect(page.contains(option.replacingOccurrences(of: "-", with: "\\-")), "the man page lacks \(option)")
+            }
         }
     }
 } }
@@ -56,23 +49,6 @@ extension EndToEndTests.DocsTests {
             #expect(page.contains("## \(rule.id)\nImpact: \(rule.impact.rawValue)."), "Docs/audit-rules.md lacks \(rule.id)")
         }
     }
-
-    @Test func subcommandHelpNamesEveryOptionTheManPageDocuments() throws {
-        let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
-        let options = [
-            "run": ["--scene", "--reduce-motion", "--verbosity", "--keep-going", "--transcript", "--check-transcript"],
-            "audit": ["--scene", "--format", "--output", "--fail-on", "--max-change-words", "--max-focus-words"],
-            "describe": ["--scene", "--format"],
-            "scene": ["--print", "--check"],
-        ]
-        for (command, flags) in options {
-            let help = try runPiped([command, "--help"], input: "").stdout
-            for flag in flags {
-                #expect(help.contains(flag), "sayline \(command) --help lacks \(flag)")
-                #expect(page.contains(flag.replacingOccurrences(of: "-", with: "\\-")), "the man page lacks \(flag)")
-            }
-        }
-    }
 }
 
 extension EndToEndTests.DocsTests {
@@ -80,7 +56,7 @@ extension EndToEndTests.DocsTests {
     @Test func everyExitStatusIsDocumentedEverywhere() throws {
         let page = try String(contentsOf: Self.root.appendingPathComponent("Docs/sayline.1"), encoding: .utf8)
         let guide = try String(contentsOf: Self.root.appendingPathComponent("Docs/guide.md"), encoding: .utf8)
-        let helps = try [[], ["run"], ["audit"], ["describe"], ["scene"]].map { try runPiped($0 + ["--help"], input: "").stdout }
+        let helps = try GeneratedDocs.optionNames.keys.map { $0.isEmpty ? [] : [$0] }.map { try runPiped($0 + ["--help"], input: "").stdout }
         for status in ["0", "1", "2", "64", "74", "129", "130", "131", "143"] {
             let word = "\\b\(status)\\b"
             #expect(page.components(separatedBy: ".SH EXIT STATUS").last?.range(of: word, options: .regularExpression) != nil, "the man page lacks \(status)")

@@ -283,9 +283,10 @@ extension EndToEndTests.HostileInputTests {
         #expect(shell.waitForDisplay("SHELL$ "))
         shell.send("\(TerminalProcess.binary) --settle 0\r")
         #expect(shell.waitForDisplay("weight> "))
+        let stopped = shell.mark
         shell.send("\u{1A}")
-        #expect(shell.waitForDisplay("Stopped"))
-        #expect(shell.waitForDisplay("SHELL$ "))
+        #expect(shell.waitForDisplay("Stopped", since: stopped))
+        #expect(shell.waitForDisplay("SHELL$ ", since: stopped))
         #expect(shell.bracketedPasteIsOff || shell.displayText.hasSuffix("SHELL$ "))
         let before = shell.mark
         shell.send("echo shell-output; fg\r")

@@ -130,7 +130,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
     @Test func describeSaysWhatAScreenReaderWould() throws {
         let text = try runPiped(["describe"], input: "")
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("Weight in kilograms: 62 kilograms. Adjustable. Up or down arrow adjusts by 0.5"))
+        #expect(text.stdout.hasPrefix("Weight in kilograms, 62 kilograms, adjustable. Up or down arrow adjusts by 0.5"))
         let json = try runPiped(["describe", "--format", "json"], input: "")
         let parsed = try JSONParser.parse(Array(json.stdout.utf8)).get()
         guard case .array(let entries) = parsed.value else { Issue.record("not an array"); return }
@@ -171,6 +171,8 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(terminal.waitForDisplay("e> "))
         #expect(!terminal.displayText.contains("pwned"))
         #expect(!terminal.displayText.contains("\u{1B}[2J"))
+        // Speech and display are two channels: wait for the speech, not for the prompt.
+        #expect(terminal.waitForSpeech("Evil label"))
         #expect(terminal.speechText.hasPrefix("Evil label"))
     }
 } }

@@ -13,9 +13,19 @@ mkdir -p "$build" "Tests/fuzz/crashes/$name"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "Tests/fuzz/corpus/$name/." "$work/"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz$name \
+# The core's layers are compiled here as one module with the harness: their imports of each
+# other go, the sources are otherwise as they are.
+sources=$work.sources
+mkdir -p "$sources"
+trap 'rm -rf "$work" "$sources"' EXIT
+for layer in SaylineText SaylineControls SaylineSession SaylineScene SaylineAudit; do
+    find "Sources/$layer" -name '*.swift' | while read -r file; do
+        sed '/^import Sayline/d' "$file" > "$sources/${layer}_$(basename "$file")"
+    done
+done
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz$name -package-name Sayline \
     -I Sources/CoreMath/include \
-    $(find Sources/SaylineCore -name '*.swift') "$harness" \
+    "$sources"/*.swift "$harness" \
     -o "$build/fuzz-$name"
 # A backtracer left behind would hold the output pipe open after a crash.
 SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$work" "Tests/fuzz/corpus/$name" \

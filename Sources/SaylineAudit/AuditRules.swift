@@ -1,0 +1,25 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+/// Every audit rule, in the order reports list them.
+public enum AuditRules {
+    public static let all: [any AuditRule] = [
+        NameIsPresent(),
+        NameHasNoRoleWords(),
+        NameIsUnique(),
+        ValueTextIsPresent(),
+        SpokenTextIsSpeakable(),
+        RangeIsValid(),
+        SettingsNeedNoRepair(),
+        EveryValueIsReachable(),
+        NoSilentSteps(),
+        FigureMatchesValue(),
+        ReduceMotionIsHonoured(),
+        AnnouncementFitsBudget(),
+    ]
+
+    public static func rule(id: String) -> (any AuditRule)? {
+        all.first { $0.id == id }
+    }
+}

@@ -1,0 +1,27 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+/// A name says what the control sets, not what kind of control it is or how to use it.
+///
+/// Flags: names with role or gesture words ("slider", "adjustable", "swipe"). The screen reader
+/// already says the role, so "Volume slider" is heard as "Volume slider, 5, adjustable".
+public struct NameHasNoRoleWords: AuditRule {
+    public let id = "name-no-role-words"
+    public let impact = Impact.moderate
+    public let help = "Names carry no role or action words"
+    public let source = "Apple accessibilityLabel guidance (do not include the control type); WAI-ARIA APG naming"
+
+    static let roleWords: Set<String> = ["slider", "adjustable", "swipe", "picker", "scroll", "drag", "tap", "button", "stepper", "widget", "control"]
+
+    public init() {}
+
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
+        let label = element.identity.label
+        guard !label.trimmingWhitespace().isEmpty else { return .inapplicable }
+        let words = label.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        guard let found = words.first(where: Self.roleWords.contains) else { return .pass }
+        return .violation("The name \"\(label)\" contains \"\(found)\": the screen reader already says the role, so it is heard twice")
+    }
+}

@@ -1,0 +1,22 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+/// Every control has a name a screen reader can say.
+///
+/// Flags: an empty label, or one of spaces only (the scene's cleaning removes control characters).
+public struct NameIsPresent: AuditRule {
+    public let id = "name-present"
+    public let impact = Impact.critical
+    public let help = "Every control has a name"
+    public let source = "WCAG 2.2 SC 4.1.2 Name, Role, Value; axe-core aria-input-field-name"
+
+    public init() {}
+
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
+        return element.identity.label.trimmingWhitespace().isEmpty
+            ? .violation("The control \(element.identity.id) has no name: a screen reader says only its value")
+            : .pass
+    }
+}

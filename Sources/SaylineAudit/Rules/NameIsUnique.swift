@@ -1,0 +1,24 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+/// No two controls in a scene share a name.
+///
+/// Flags: every control whose name another control also has (compared without case): a person
+/// moving by name cannot tell them apart.
+public struct NameIsUnique: AuditRule {
+    public let id = "name-unique"
+    public let impact = Impact.serious
+    public let help = "Names are unique in the scene"
+    public let source = "WCAG 2.2 SC 2.4.6 Headings and Labels; Google ATF DuplicateSpeakableTextCheck"
+
+    public init() {}
+
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
+        let label = element.identity.label
+        guard !label.trimmingWhitespace().isEmpty else { return .inapplicable }
+        let count = context.nameCounts[AuditContext.nameKey(label)] ?? 1
+        return count > 1 ? .violation("\(count) controls are named \"\(label)\"") : .pass
+    }
+}

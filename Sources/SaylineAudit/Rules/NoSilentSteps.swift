@@ -1,0 +1,30 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+/// Every step that changes the value changes what is said, and is announced.
+///
+/// Flags: a step whose spoken text stays the same (a rating shown rounded to whole stars with
+/// half-star steps says "4 out of 10" twice), or a change that announces nothing.
+public struct NoSilentSteps: AuditRule {
+    public let id = "no-silent-steps"
+    public let impact = Impact.serious
+    public let help = "Every change is heard"
+    public let source = "WCAG 2.2 SC 4.1.3 Status Messages; Apple adjustable trait (the new value is spoken on each change)"
+
+    public init() {}
+
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        guard !probe.steps.isEmpty else { return .inapplicable }
+        for step in probe.steps {
+            guard case .changed = step.outcome else { continue }
+            if step.spokenAfter == step.spokenBefore {
+                return .violation("Stepping from \(NumberText.plain(step.before.value)) to \(NumberText.plain(step.after.value)) is heard as \"\(step.spokenBefore)\" both times")
+            }
+            if step.announcements.allSatisfy({ $0.text.isEmpty }) {
+                return .violation("The change to \(NumberText.plain(step.after.value)) is not announced")
+            }
+        }
+        return .pass
+    }
+}

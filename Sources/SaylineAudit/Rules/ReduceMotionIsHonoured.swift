@@ -1,0 +1,39 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+/// With reduce motion on, every change jumps, the tour does not start, and what is heard is
+/// the same as with motion on.
+///
+/// Flags: any transition with intermediate frames under reduce motion, a tour that starts, or
+/// an announcement that differs between the two settings.
+public struct ReduceMotionIsHonoured: AuditRule {
+    public let id = "reduce-motion-honoured"
+    public let impact = Impact.critical
+    public let help = "Reduce motion is honoured"
+    public let source = "WCAG 2.2 SC 2.3.3 Animation from Interactions; Apple Reduce Motion"
+
+    public init() {}
+
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
+        var reduced = Session(elements: [element], motion: .reduce)
+        var full = Session(elements: [element], motion: .full)
+        let middle = NumberText.plain(element.scale.value(at: element.scale.tickCount / 2))
+        let commands: [Command] = [.increment(1), .decrement(1), .page(.up), .page(.down), .maximum, .minimum, .set(middle), .undo, .redo, .tour]
+        for command in commands {
+            let jumped = reduced.perform(command)
+            let animated = full.perform(command)
+            if let transition = jumped.transition, transition.transition.intermediateFrameCount() != 0 {
+                return .violation("\(command) draws \(transition.transition.intermediateFrameCount()) intermediate frames with reduce motion on")
+            }
+            if jumped.announcements != animated.announcements && command != .tour {
+                return .violation("\(command) is heard differently with reduce motion on")
+            }
+        }
+        if reduced.tour != nil || !reduced.advanceTour().events.isEmpty {
+            return .violation("The tour starts with reduce motion on")
+        }
+        return .pass
+    }
+}

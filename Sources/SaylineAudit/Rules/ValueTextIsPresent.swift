@@ -1,0 +1,30 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+/// Every value has text to show and to say.
+///
+/// Flags: a value, anywhere on the scale, whose display text or spoken text is empty, and unit
+/// words left empty, which leave the value heard as a bare number.
+public struct ValueTextIsPresent: AuditRule {
+    public let id = "value-text-present"
+    public let impact = Impact.critical
+    public let help = "Every value has text to show and to say"
+    public let source = "WCAG 2.2 SC 4.1.2 Name, Role, Value (value); WAI-ARIA aria-valuetext"
+
+    public init() {}
+
+    public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        let element = probe.element
+        if let unit = element.identity.unit, unit.singular.isEmpty || unit.plural.isEmpty {
+            return .violation("The unit has no \(unit.plural.isEmpty ? "plural" : "singular") word: values are heard without their unit")
+        }
+        if element.spokenValue.trimmingWhitespace().isEmpty || element.displayText.trimmingWhitespace().isEmpty {
+            return .violation("At \(NumberText.plain(element.value)) the control has no value text")
+        }
+        for step in probe.steps where step.spokenAfter.trimmingWhitespace().isEmpty || step.displayAfter.trimmingWhitespace().isEmpty {
+            return .violation("At \(NumberText.plain(step.after.value)) the control has no value text")
+        }
+        return .pass
+    }
+}

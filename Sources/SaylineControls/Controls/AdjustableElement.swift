@@ -1,0 +1,190 @@
+import SaylineText
+/// One control on screen with its current value: the adjustable element every front drives.
+///
+/// Every action returns an `AdjustmentOutcome`; a rejected or unchanged action leaves the
+/// element exactly as it was.
+public struct AdjustableElement: Sendable, Equatable {
+    public let identity: ControlIdentity
+    public let kind: ControlKind
+    public private(set) var value: Double
+    /// Repairs to the configuration and to the starting value, for audits.
+    public let repairs: [Repair]
+
+    public init(identity: ControlIdentity, kind: ControlKind, value: Double) {
+        self.identity = identity
+        self.kind = kind
+        let scale = kind.control.scale
+        var repairs = kind.control.repairs
+        let start: Double
+        if !value.isFinite {
+            start = scale.lowerBound
+            repairs.append(Repair(field: "value", problem: "is not a finite number", replacement: "the minimum"))
+        } else {
+            let snapped = scale.value(at: scale.index(for: value))
+            if abs(snapped - value) > scale.step * 1e-6 {
+                repairs.append(Repair(field: "value", problem: "\(NumberText.plain(value)) is not on the scale", replacement: NumberText.plain(snapped)))
+            }
+            start = snapped
+        }
+        self.value = start
+        self.repairs = repairs
+    }
+
+    public var scale: TickScale { kind.control.scale }
+    public var minimum: Double { scale.lowerBound }
+    public var maximum: Double { scale.upperBound }
+    public var pageStep: Double { Double(kind.control.pageStepCount) * scale.step }
+    public var index: Int { scale.index(for: value) }
+
+    public var displayText: String { kind.control.displayText(for: value, unit: identity.unit) }
+    public var spokenValue: String { kind.control.spokenValue(for: value, unit: identity.unit) }
+    public var misstatement: String? { kind.control.misstatement(for: value) }
+    public var bound: Bound? {
+        if value <= minimum { return .minimum }
+        if value >= maximum { return .maximum }
+        return nil
+    }
+
+    /// The number alone at the scale's precision: "62.5", for terse speech.
+    public var spokenNumber: String { NumberText.format(value, places: precision, trimmingZeros: true) }
+
+    /// Decimal places the scale needs: those of its step and of its minimum.
+    public var precision: Int { max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound)) }
+
+    /// "Up or down arrow adjusts, Page Up or Page Down by 5", led by the control's own words.
+    public var hint: String {
+        let step = NumberText.format(scale.step, places: precision, trimmingZeros: true)
+        let page = NumberText.format(pageStep, places: precision, trimmingZeros: true)
+        var parts: [String] = []
+        if let lead = kind.control.hintLead(for: value) { parts.append(lead) }
+        if let extra = identity.hint { parts.append(extra) }
+        parts.append("Up or down arrow adjusts by \(step), Page Up or Page Down by \(page), Home and End go to \(NumberText.format(minimum, places: precision, trimmingZeros: true)) and \(NumberText.format(maximum, places: precision, trimmingZeros: true))")
+        return parts.joined(separator: ". ")
+    }
+
+    /// "Weight takes 40 to 120 in steps of 0.5": the sentence a rejection ends with.
+    public var rangeSentence: String {
+        let places = precision
+        return "\(identity.shortName) takes \(NumberText.format(minimum, places: places, trimmingZeros: true)) to \(NumberText.format(maximum, places: places, trimmingZeros: true)) in steps of \(NumberText.format(scale.step, places: places, trimmingZeros: true))"
+    }
+
+    /// Applies one action.
+    /// - Complexity: O(1) for steps, pages and bounds; O(n) in the typed text's length.
+    public mutating func apply(_ adjustment: Adjustment) -> AdjustmentOutcome {
+        let scale = self.scale
+        switch adjustment {
+        case .increment(let count):
+            return step(by: count)
+        case .decrement(let count):
+            return step(by: count == Int.min ? Int.max : -count)
+        case .pageUp:
+            return step(by: kind.control.pageStepCount)
+        case .pageDown:
+            return step(by: -kind.control.pageStepCount)
+        case .toMinimum:
+            return move(to: scale.lowerBound, correction: nil, pastBound: .minimum)
+        case .toMaximum:
+            return move(to: scale.upperBound, correction: nil, pastBound: .maximum)
+        case .typed(let text):
+            switch TypedValue.parse(text, unit: identity.unit ?? kind.control.defaultUnit, prefix: kind.control.typedPrefix,
+                                    groupSeparator: kind.control.typedGroupSeparator) {
+            case .failure(let rejection):
+                return .rejected(rejection)
+            case .success(.bound(let bound)):
+                return apply(bound == .minimum ? .toMinimum : .toMaximum)
+            case .success(.number(let number)):
+                return set(number)
+            }
+        case .exactly(let number):
+            return set(number)
+        }
+    }
+
+    private mutating func step(by count: Int) -> AdjustmentOutcome {
+        guard count != 0 else { return .unchanged(.sameValue) }
+        // From a value on the grid, its own tick: far from zero a computed position is off by
+        // more than any tolerance (at 1,000,000 with steps of 1e-7, thousandths of a tick).
+        // From an off-grid value (a dragged rating) the first step lands on the next tick.
+        guard let position = scale.position(of: value) else { return .unchanged(.sameValue) }
+        let base = scale.isOnGrid(value) ? scale.index(for: value)
+            : count > 0 ? Int(max(min((position + 1e-6).rounded(.down), Double(scale.tickCount)), -1))
+                        : Int(max(min((position - 1e-6).rounded(.up), Double(scale.tickCount)), -1))
+        let target = scale.value(at: scale.index(base, movedBy: count))
+        return move(to: target, correction: nil, pastBound: count > 0 ? .maximum : .minimum)
+    }
+
+    private mutating func set(_ number: Double) -> AdjustmentOutcome {
+        guard number.isFinite else {
+            return .rejected(Rejection(.notANumber, input: NumberText.plain(number)))
+        }
+        let snapped = scale.value(at: scale.index(for: number))
+        var correction: Correction? = nil
+        if number < scale.lowerBound - scale.step * 1e-9 {
+            correction = .clamped(requested: number)
+        } else if number > scale.upperBound + scale.step * 1e-9 {
+            correction = .clamped(requested: number)
+        } else if abs(snapped - number) > scale.step * 1e-9 {
+            correction = .snapped(requested: number)
+        }
+        return move(to: snapped, correction: correction, pastBound: nil)
+    }
+
+    private mutating func move(to target: Double, correction: Correction?, pastBound: Bound?) -> AdjustmentOutcome {
+        if target == value {
+            if let pastBound, bound == pastBound { return .unchanged(.atBound(pastBound)) }
+            if case .clamped(let requested)? = correction, let bound { return .unchanged(.clamped(requested: requested, bound: bound)) }
+            return .unchanged(.sameValue)
+        }
+        let old = value
+        value = target
+        return .changed(ValueChange(old: old, new: target, reachedBound: bound, correction: correction))
+    }
+}
+
+/// An action on an adjustable element.
+public enum Adjustment: Sendable, Equatable {
+    case increment(Int)
+    case decrement(Int)
+    case pageUp
+    case pageDown
+    case toMinimum
+    case toMaximum
+    /// What a person typed: "62.5", "12,480", "62.5 kilograms", "max".
+    case typed(String)
+    /// A value from outside (a tour, an undo), snapped to the grid.
+    case exactly(Double)
+}
+
+/// What an action did.
+public enum AdjustmentOutcome: Sendable, Equatable {
+    case changed(ValueChange)
+    case unchanged(UnchangedReason)
+    case rejected(Rejection)
+}
+
+/// Why an action left the value as it was.
+public enum UnchangedReason: Sendable, Equatable {
+    /// A step past a bound: the value is already there.
+    case atBound(Bound)
+    /// The value asked for is the value it has.
+    case sameValue
+    /// A typed value outside the range, moved to the bound the value already sits on.
+    case clamped(requested: Double, bound: Bound)
+}
+
+/// A value that moved, and whether the request had to be corrected to get there.
+public struct ValueChange: Sendable, Equatable {
+    public let old: Double
+    public let new: Double
+    /// The bound the new value sits on, if any.
+    public let reachedBound: Bound?
+    public let correction: Correction?
+}
+
+/// How a typed value was corrected to fit the control.
+public enum Correction: Sendable, Equatable {
+    /// Off the step grid, moved to the nearest tick.
+    case snapped(requested: Double)
+    /// Outside the range, moved to the nearest bound.
+    case clamped(requested: Double)
+}

@@ -1,0 +1,76 @@
+import SaylineText
+/// A ruler of tick marks that snaps to the value under a fixed centre indicator
+/// (the seed's `RulerScrollPicker`).
+///
+/// Page Up and Page Down move one major interval. Changes glide on the seed's
+/// `.smooth(duration: 0.7)` unless motion is reduced, then they jump.
+public struct RulerPicker: AdjustableControl {
+    /// The seed's glide for outside changes.
+    public static let glideDuration = 0.7
+
+    public let scale: TickScale
+    /// A major (labelled) tick every this many ticks; at least 1.
+    public let majorEvery: Int
+    /// Points between ticks in the source design; at least 4.
+    public let tickSpacing: Double
+    public let repairs: [Repair]
+
+    public init(minimum: Double, maximum: Double, step: Double = 1, majorEvery: Int = 10, tickSpacing: Double = 12) {
+        scale = TickScale(lowerBound: minimum, upperBound: maximum, step: step, maximumTickCount: TickScale.rulerTickCap)
+        var repairs = scale.repairs
+        self.majorEvery = max(majorEvery, 1)
+        if majorEvery < 1 {
+            repairs.append(Repair(field: "majorEvery", problem: "\(majorEvery) is below 1", replacement: "1"))
+        }
+        self.tickSpacing = tickSpacing.isFinite ? max(tickSpacing, 4) : 12
+        if self.tickSpacing != tickSpacing {
+            repairs.append(Repair(field: "tickSpacing", problem: "\(NumberText.plain(tickSpacing)) is not a finite number of at least 4", replacement: NumberText.plain(self.tickSpacing)))
+        }
+        self.repairs = repairs
+    }
+
+    public var pageStepCount: Int { majorEvery }
+
+    /// How tall a tick is drawn: majors carry labels, middles mark half an interval.
+    public func mark(at index: Int) -> TickMark {
+        if index % majorEvery == 0 { return .major }
+        if majorEvery >= 2 && index % (majorEvery / 2) == 0 { return .middle }
+        return .minor
+    }
+
+    /// The label under a major tick, trimmed as the seed's `.formatted()` writes it; nil elsewhere.
+    public func label(at index: Int) -> String? {
+        guard mark(at: index) == .major else { return nil }
+        return NumberText.format(scale.value(at: index), places: places, trimmingZeros: true)
+    }
+
+    /// The scroll offset that puts a tick under the indicator.
+    public func offset(forIndex index: Int) -> Double { Double(index) * tickSpacing }
+
+    public func displayText(for value: Double, unit: UnitWords?) -> String {
+        // The seed's headline shows a fixed number of decimals ("62.0 kg"), so the width never jumps.
+        let number = NumberText.format(value, places: places)
+        guard let symbol = unit?.symbol ?? unit?.plural else { return number }
+        return "\(number) \(symbol)"
+    }
+
+    public func spokenValue(for value: Double, unit: UnitWords?) -> String {
+        let number = NumberText.format(value, places: places, trimmingZeros: true)
+        return unit?.spoken(number, value: value) ?? number
+    }
+
+    public func animation(from oldValue: Double, to newValue: Double) -> MotionTimeline {
+        MotionTimeline(motion: .glide(from: oldValue, to: newValue, curve: .smooth(duration: Self.glideDuration)))
+    }
+
+    private var places: Int {
+        max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))
+    }
+}
+
+/// A tick's kind on the ruler.
+public enum TickMark: Sendable, Equatable {
+    case major
+    case middle
+    case minor
+}

@@ -1,0 +1,124 @@
+import SaylineText
+/// A rating slider whose star rotates with the direction of travel (the seed's `StarSlider`).
+///
+/// Whole-star steps, two stars a page (as the ARIA rating example), "Slide to rate" while empty,
+/// shown as "7/10" and spoken as "7 out of 10".
+public struct StarRating: AdjustableControl {
+    /// The seed's star glide when the value changes.
+    public static let starGlideDuration = 1.5
+    /// The seed's thumb animation on a value change.
+    public static let thumbDuration = 0.2
+    /// The seed's `.spring(duration: 1)` for rotation and lift.
+    public static let springDuration = 1.0
+    /// A full motion relaxes to was-forwards or was-backwards after this long without a new update.
+    public static let motionResetDelay = 0.25
+    /// The star lifts off the line after this delay when the rating returns to empty.
+    public static let settleDownDelay = 0.2
+
+    public let scale: TickScale
+    public let repairs: [Repair]
+
+    public init(minimum: Double = 0, maximum: Double = 10, step: Double = 1) {
+        scale = TickScale(lowerBound: minimum, upperBound: maximum, step: step, maximumTickCount: TickScale.unboundedTickCap)
+        repairs = scale.repairs
+    }
+
+    public var pageStepCount: Int { 2 }
+
+    /// The whole number the seed shows: `Int(value.rounded())`, kept in range.
+    public func shownNumber(for value: Double) -> String {
+        NumberText.format(value.rounded(), places: 0, grouping: false)
+    }
+
+    public func displayText(for value: Double, unit: UnitWords?) -> String {
+        "\(shownNumber(for: value))/\(NumberText.format(scale.upperBound, places: 0, grouping: false))"
+    }
+
+    /// What a rating counts when a scene names no unit: "7 out of 10 stars", as the ARIA
+    /// rating example says it; "set 3 stars" is typed the same way.
+    public static let stars = UnitWords(singular: "star", plural: "stars")
+
+    /// "7 out of 10": the figure the screen shows, in words a speech engine says well.
+    public func spokenFigure(for value: Double) -> String {
+        "\(shownNumber(for: value)) out of \(NumberText.format(scale.upperBound, places: 0, grouping: false))"
+    }
+
+    /// "7 out of 10 stars": the figure and what it counts.
+    public func spokenValue(for value: Double, unit: UnitWords?) -> String {
+        "\(spokenFigure(for: value)) \((unit ?? Self.stars).plural)"
+    }
+
+    public var defaultUnit: UnitWords? { Self.stars }
+
+    public func hintLead(for value: Double) -> String? {
+        value <= scale.lowerBound ? "Slide to rate" : nil
+    }
+
+    /// The seed's `hasValue`: the star lifts off the line once the rating is above its minimum.
+    public func hasValue(_ value: Double) -> Bool { value > scale.lowerBound }
+
+    /// The seed's `dragValue(xDrag:)`: a point on the slider's width as a continuous value.
+    /// A width that is zero or not finite yields the minimum instead of dividing by it.
+    public func dragValue(xDrag: Double, sliderWidth: Double) -> Double {
+        guard sliderWidth.isFinite, sliderWidth > 0, xDrag.isFinite else { return scale.lowerBound }
+        let fraction = max(0, min(1, xDrag / sliderWidth))
+        return scale.lowerBound + fraction * (scale.upperBound - scale.lowerBound)
+    }
+
+    public func animation(from oldValue: Double, to newValue: Double) -> MotionTimeline {
+        let movement: DragMotion = newValue < oldValue ? .backwards : .forwards
+        return MotionTimeline(motion: .rating(StarRatingMotion(
+            from: oldValue, to: newValue, movement: movement,
+            wasRated: hasValue(oldValue), isRated: hasValue(newValue))))
+    }
+}
+
+/// Where the star and thumb are at one moment of a change.
+public struct StarRatingPose: Sendable, Equatable {
+    /// The thumb's position, in value units.
+    public let thumb: Double
+    /// The star's position, in value units; it trails the thumb.
+    public let star: Double
+    /// Degrees the star is turned: −36 while moving forwards, 36 backwards, 0 at rest.
+    public let rotation: Double
+    /// 0 on the line, 1 lifted a star's height above it.
+    public let lift: Double
+}
+
+/// The animations one rating change sets off, as the seed's modifiers chain them.
+public struct StarRatingMotion: Sendable, Equatable {
+    public let from: Double
+    public let to: Double
+    public let movement: DragMotion
+    public let wasRated: Bool
+    public let isRated: Bool
+
+    public var duration: Double {
+        let lift = wasRated == isRated ? 0 : (isRated ? 0 : StarRating.settleDownDelay) + StarRating.springDuration
+        return max(StarRating.starGlideDuration, StarRating.motionResetDelay + StarRating.springDuration, lift)
+    }
+
+    /// - Complexity: O(1).
+    public func pose(at time: Double) -> StarRatingPose {
+        let thumb = from + (to - from) * Curve.easeInOut(duration: StarRating.thumbDuration).progress(at: time)
+        let star = from + (to - from) * Curve.easeInOut(duration: StarRating.starGlideDuration).progress(at: time)
+        // A step is a full motion at once, relaxed after the seed's 250 ms reset; both ride one spring.
+        let spring = Curve.smooth(duration: StarRating.springDuration)
+        let turned = movement.rotationDegrees * spring.progress(at: time)
+        let rotation: Double
+        if time < StarRating.motionResetDelay {
+            rotation = turned
+        } else {
+            let atReset = movement.rotationDegrees * spring.progress(at: StarRating.motionResetDelay)
+            rotation = atReset * (1 - spring.progress(at: time - StarRating.motionResetDelay))
+        }
+        let lift: Double
+        switch (wasRated, isRated) {
+        case (false, true): lift = spring.progress(at: time)
+        case (true, false): lift = 1 - spring.progress(at: time - StarRating.settleDownDelay)
+        case (true, true): lift = 1
+        case (false, false): lift = 0
+        }
+        return StarRatingPose(thumb: thumb, star: star, rotation: rotation, lift: lift)
+    }
+}

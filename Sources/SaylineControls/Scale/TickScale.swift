@@ -1,0 +1,126 @@
+import SaylineText
+/// Converts between values, tick indices and offsets on an evenly stepped scale.
+///
+/// This is the ruler seed's `RulerScrollPickerScale`, kept exact, with the tick cap made a
+/// parameter so the rating and the digit roll can share it. Bad input yields a usable scale,
+/// and every repair is recorded so an audit can report it.
+/// - Complexity: every operation is O(1); no tick is ever stored.
+public struct TickScale: Sendable, Equatable {
+    /// The ruler seed's cap: a 20,000-tick ruler is the largest it will lay out.
+    public static let rulerTickCap = 20_000
+    /// The cap for scales that draw no ticks. Far above any real control (a nine-column roll
+    /// has 10^9 ticks), and low enough that index × step keeps about 12 bits below one step,
+    /// so every tick's value maps back to its own index; at 2^52 ticks neighbours collide.
+    public static let unboundedTickCap = 1 << 40
+
+    public let lowerBound: Double
+    public let step: Double
+    public let tickCount: Int
+    /// The upper bound that was asked for, before the cap or the grid cut it short.
+    public let requestedUpperBound: Double
+    public let repairs: [Repair]
+
+    public init(lowerBound requestedLower: Double, upperBound: Double, step: Double,
+                maximumTickCount: Int = TickScale.rulerTickCap) {
+        var repairs: [Repair] = []
+        let lower = requestedLower.isFinite ? requestedLower : 0
+        if !requestedLower.isFinite {
+            repairs.append(Repair(field: "minimum", problem: "is not a finite number", replacement: "0"))
+        }
+        let safeStep = step.isFinite && step > 0 ? step : 1
+        if safeStep != step {
+            repairs.append(Repair(field: "step", problem: "\(NumberText.plain(step)) is not a positive finite number", replacement: "1"))
+        }
+        let cap = max(maximumTickCount, 1)
+        // Bounds of opposite sign near the largest Double overflow when subtracted; divided
+        // first they do not.
+        let span = (upperBound - lower) / safeStep
+        let quotient = span.isInfinite && upperBound.isFinite ? upperBound / safeStep - lower / safeStep : span
+        // 0.1 has no exact binary form, so 0.3 / 0.1 lands just under 3.
+        let ticks = abs(quotient - quotient.rounded()) < 1e-9 ? quotient.rounded() : quotient.rounded(.down)
+        let count = ticks.isFinite ? Int(min(max(ticks, 0), Double(cap - 1))) + 1 : 1
+        if !upperBound.isFinite {
+            repairs.append(Repair(field: "maximum", problem: "is not a finite number", replacement: "the minimum"))
+        } else if upperBound < lower {
+            repairs.append(Repair(field: "maximum", problem: "\(NumberText.plain(upperBound)) is below the minimum", replacement: "the minimum"))
+        } else if ticks.isFinite, ticks > Double(cap - 1) {
+            repairs.append(Repair(field: "tickCount", problem: "needs \(NumberText.plain(ticks + 1)) ticks, more than the cap of \(cap)", replacement: "a scale cut off at \(cap) ticks"))
+        }
+        self.lowerBound = lower
+        self.step = safeStep
+        self.tickCount = count
+        self.requestedUpperBound = upperBound.isFinite ? upperBound : lower
+        self.repairs = repairs
+    }
+
+    /// The value of the last tick: the real maximum.
+    public var upperBound: Double { value(at: tickCount - 1) }
+
+    /// Whether the cap or a bad bound made part of the asked-for range unreachable.
+    public var cutsOffRequestedRange: Bool {
+        requestedUpperBound - upperBound >= step * (1 - 1e-9)
+    }
+
+    public func value(at index: Int) -> Double {
+        let value = lowerBound + Double(min(max(index, 0), tickCount - 1)) * step
+        // Rounding at the top of the Double range must not turn a finite maximum into infinity.
+        return value.isFinite ? value : requestedUpperBound
+    }
+
+    public func index(for value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return clampedIndex(((value - lowerBound) / step).rounded())
+    }
+
+    /// The tick nearest to a scroll offset, as the ruler's snap behaviour picks it.
+    public func index(forOffset offset: Double, spacing: Double) -> Int {
+        guard offset.isFinite, spacing > 0 else { return 0 }
+        return clampedIndex((offset / spacing).rounded())
+    }
+
+    /// Rounds an offset to the nearest tick's offset, as the seed's snap target does.
+    public static func snappedOffset(_ offset: Double, spacing: Double) -> Double {
+        guard offset.isFinite, spacing.isFinite, spacing > 0 else { return 0 }
+        return (offset / spacing).rounded() * spacing
+    }
+
+    /// The fractional tick position of a value, unclamped; nil when the value is not finite.
+    public func position(of value: Double) -> Double? {
+        guard value.isFinite else { return nil }
+        return (value - lowerBound) / step
+    }
+
+    /// Whether a value is exactly the value of its nearest tick, as this scale computes ticks.
+    /// (A tolerance on the position would fail far from zero: at 3e19 one ulp is 4,096.)
+    public func isOnGrid(_ value: Double) -> Bool {
+        value.isFinite && self.value(at: index(for: value)) == value
+    }
+
+    /// Moves an index by a signed count without overflowing, then clamps it to the scale.
+    public func index(_ index: Int, movedBy count: Int) -> Int {
+        let (sum, overflow) = index.addingReportingOverflow(count)
+        if overflow { return count > 0 ? tickCount - 1 : 0 }
+        return min(max(sum, 0), tickCount - 1)
+    }
+
+    private func clampedIndex(_ index: Double) -> Int {
+        // (value - lower) / step overflows to infinity for 1e308: that is past the last tick.
+        guard !index.isNaN else { return 0 }
+        return Int(min(max(index, 0), Double(tickCount - 1)))
+    }
+}
+
+/// One repair that bad configuration needed: what was wrong and what is used instead.
+public struct Repair: Sendable, Equatable, Hashable {
+    public let field: String
+    public let problem: String
+    public let replacement: String
+
+    public init(field: String, problem: String, replacement: String) {
+        self.field = field
+        self.problem = problem
+        self.replacement = replacement
+    }
+
+    public var sentence: String { "\(field) \(problem); \(replacement) is used instead" }
+}

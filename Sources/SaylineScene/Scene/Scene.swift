@@ -1,0 +1,61 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+/// A set of controls from a scene file, with the audit findings its author has accepted.
+public struct Scene: Sendable, Equatable {
+    public static let maximumControls = 10_000
+    /// Labels, unit words, hints, prefixes: longer text is refused.
+    public static let maximumTextLength = 200
+    /// Scene files larger than this are refused before they are read.
+    public static let maximumFileSize = 16 * 1024 * 1024
+
+    public var elements: [AdjustableElement]
+    public var suppressions: [Suppression]
+
+    public init(elements: [AdjustableElement], suppressions: [Suppression] = []) {
+        self.elements = elements
+        self.suppressions = suppressions
+    }
+
+    /// The built-in demo scene.
+    public static var demo: Scene { Scene(elements: DemoScene.elements) }
+}
+
+/// A known finding kept in the report as suppressed, with the reason, instead of deleted.
+public struct Suppression: Sendable, Equatable {
+    public let rule: String
+    /// The control's id, or nil for every control.
+    public let control: String?
+    public let reason: String
+
+    public init(rule: String, control: String?, reason: String) {
+        self.rule = rule
+        self.control = control
+        self.reason = reason
+    }
+}
+
+/// One problem in a scene file: where it is and what is wrong.
+public struct SceneProblem: Error, Sendable, Equatable {
+    public let line: Int
+    /// The JSON path: `controls[2].step`.
+    public let path: String
+    public let message: String
+
+    public init(line: Int, path: String, message: String) {
+        self.line = line
+        self.path = path
+        self.message = message
+    }
+
+    /// `scene.json:12: controls[2].step: must be a number`
+    public func formatted(file: String) -> String {
+        path.isEmpty ? "\(file):\(line): \(message)" : "\(file):\(line): \(path): \(message)"
+    }
+}
+
+/// Every problem found in a scene file, in the order they appear.
+public struct SceneError: Error, Sendable, Equatable {
+    public let problems: [SceneProblem]
+    public init(_ problems: [SceneProblem]) { self.problems = problems }
+}

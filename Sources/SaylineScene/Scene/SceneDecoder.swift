@@ -1,0 +1,303 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+/// Reads a scene file into elements, reporting every problem with its line and JSON path.
+///
+/// Structure and types are checked strictly (a typo in a key is an error, not a silent default);
+/// values that are usable but out of range are passed to the controls, which repair them and
+/// record it for the audit.
+public struct SceneDecoder {
+    private var problems: [SceneProblem] = []
+    /// The audit rules a suppression may name, when the caller knows them.
+    private var knownRules: Set<String>?
+
+    /// - Parameter knownRules: the ids a suppression's rule may be; nil leaves rules unchecked.
+    /// - Complexity: O(n) in the file's size.
+    public static func decode(_ bytes: [UInt8], knownRules: Set<String>? = nil) -> Result<Scene, SceneError> {
+        guard bytes.count <= Scene.maximumFileSize else {
+            return .failure(SceneError([SceneProblem(line: 1, path: "", message: "the file is \(bytes.count) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)")]))
+        }
+        let root: JSONNode
+        switch JSONParser.parse(bytes) {
+        case .failure(let error): return .failure(SceneError([SceneProblem(line: error.line, path: "", message: "not valid JSON: \(error.message)")]))
+        case .success(let node): root = node
+        }
+        var decoder = SceneDecoder()
+        decoder.knownRules = knownRules
+        let scene = decoder.scene(root)
+        if decoder.problems.isEmpty, let scene { return .success(scene) }
+        return .failure(SceneError(decoder.problems))
+    }
+
+    private mutating func problem(_ node: JSONNode, _ path: String, _ message: String) {
+        problems.append(SceneProblem(line: node.line, path: path, message: message))
+    }
+
+    private mutating func scene(_ root: JSONNode) -> Scene? {
+        // "$schema" is how editors attach the scene's schema to a file.
+        guard let members = object(root, "", allowed: ["$schema", "version", "controls", "suppress"]) else { return nil }
+        if let schema = members["$schema"], case .string = schema.value {} else if let schema = members["$schema"] {
+            problem(schema, "$schema", "must be a string")
+        }
+        if let version = members["version"] {
+            if case .number(let number) = version.value, number == 1 {} else { problem(version, "version", "must be 1") }
+        }
+        guard let controlsNode = members["controls"] else {
+            problem(root, "", "a scene needs \"controls\": a list of controls")
+            return nil
+        }
+        guard case .array(let list) = controlsNode.value else {
+            problem(controlsNode, "controls", "must be an array")
+            return nil
+        }
+        guard !list.isEmpty else {
+            problem(controlsNode, "controls", "needs at least one control")
+            return nil
+        }
+        guard list.count <= Scene.maximumControls else {
+            problem(controlsNode, "controls", "has \(list.count) controls, more than the limit of \(Scene.maximumControls)")
+            return nil
+        }
+        var elements: [AdjustableElement] = []
+        elements.reserveCapacity(list.count)
+        var seen: [String: Int] = [:]
+        for (offset, node) in list.enumerated() {
+            let path = "controls[\(offset)]"
+            guard let element = control(node, path) else { continue }
+            let key = element.identity.id.lowercased()
+            if let first = seen[key] {
+                problem(node, path + ".id", "\"\(element.identity.id)\" is already the id of controls[\(first)]")
+            } else {
+                seen[key] = offset
+            }
+            elements.append(element)
+        }
+        var suppressions: [Suppression] = []
+        if let node = members["suppress"] {
+            if case .array(let entries) = node.value {
+                for (offset, entry) in entries.enumerated() {
+                    let path = "suppress[\(offset)]"
+                    guard let suppression = suppression(entry, path) else { continue }
+                    // A suppression that names nothing hides nothing, and was meant to.
+                    if let knownRules, !knownRules.contains(suppression.rule) {
+                        problem(entry, path + ".rule", "\"\(suppression.rule)\" is not an audit rule (Docs/audit-rules.md)")
+                    }
+                    if let control = suppression.control, seen[control.lowercased()] == nil {
+                        problem(entry, path + ".control", "\"\(control)\" is not the id of a control in this scene")
+                    }
+                    suppressions.append(suppression)
+                }
+            } else {
+                problem(node, "suppress", "must be an array")
+            }
+        }
+        return Scene(elements: elements, suppressions: suppressions)
+    }
+
+    private mutating func suppression(_ node: JSONNode, _ path: String) -> Suppression? {
+        guard let members = object(node, path, allowed: ["rule", "control", "reason"]) else { return nil }
+        guard let rule = requiredText(members, "rule", node, path) else { return nil }
+        guard let reason = requiredText(members, "reason", node, path), !reason.isEmpty else {
+            if members["reason"] != nil { problem(node, path + ".reason", "must not be empty: say why the finding is accepted") }
+            return nil
+        }
+        return Suppression(rule: rule, control: text(members, "control", path), reason: reason)
+    }
+
+    /// What a control's keys held, read by type as `SceneField.all` says; a key left out
+    /// reads as the field's default.
+    private struct FieldValues {
+        var numbers: [String: Double] = [:]
+        var wholeNumbers: [String: Int] = [:]
+        var texts: [String: String] = [:]
+        var flags: [String: Bool] = [:]
+        var unit: UnitWords?
+
+        // Fields with a default in the table are read with it; the table's test checks that
+        // each of these keys has a default of the right type, so the zeros are never used.
+        func number(_ key: String) -> Double {
+            if let value = numbers[key] { return value }
+            if case .number(let value)? = SceneField.field(key)?.fallback { return value }
+            return 0
+        }
+
+        func whole(_ key: String) -> Int {
+            if let value = wholeNumbers[key] { return value }
+            if case .number(let value)? = SceneField.field(key)?.fallback { return Int(value) }
+            return 0
+        }
+
+        func text(_ key: String) -> String {
+            if let value = texts[key] { return value }
+            if case .string(let value)? = SceneField.field(key)?.fallback { return value }
+            return ""
+        }
+
+        func flag(_ key: String) -> Bool {
+            if let value = flags[key] { return value }
+            if case .bool(let value)? = SceneField.field(key)?.fallback { return value }
+            return false
+        }
+    }
+
+    private mutating func control(_ node: JSONNode, _ path: String) -> AdjustableElement? {
+        guard case .object(let pairs) = node.value else {
+            problem(node, path, "must be an object")
+            return nil
+        }
+        var members: [String: JSONNode] = [:]
+        for (key, child) in pairs {
+            if members[key] != nil { problem(child, path + "." + key, "appears twice") } else { members[key] = child }
+        }
+        let kindWords = SceneField.kinds.joined(separator: ", ").replacingLast(", ", with: " or ")
+        guard let kindNode = members["kind"] else {
+            problem(node, path + ".kind", "is missing: \(kindWords)")
+            return nil
+        }
+        guard case .string(let kind) = kindNode.value, SceneField.kinds.contains(kind) else {
+            problem(kindNode, path + ".kind", "must be \(kindWords)")
+            return nil
+        }
+        let fields = SceneField.fields(of: kind)
+        for (key, child) in pairs where !fields.contains(where: { $0.key == key }) {
+            problem(child, path + "." + key, "is not a setting of a \(kind)")
+        }
+        var values = FieldValues()
+        for field in fields where field.type != .kind {
+            guard members[field.key] != nil else {
+                if field.required { problem(node, path + "." + field.key, "is missing") }
+                continue
+            }
+            switch field.type {
+            case .kind: break
+            case .identifier, .text: values.texts[field.key] = text(members, field.key, path)
+            case .number: values.numbers[field.key] = number(members, field.key, path)
+            case .wholeNumber: values.wholeNumbers[field.key] = whole(members, field.key, path)
+            case .onOff: values.flags[field.key] = flag(members, field.key, path)
+            case .unit: values.unit = unit(members[field.key], path + "." + field.key)
+            case .choice(let words):
+                if let choiceNode = members[field.key], case .string(let word) = choiceNode.value, words.contains(word) {
+                    values.texts[field.key] = word
+                } else if let choiceNode = members[field.key] {
+                    problem(choiceNode, path + "." + field.key, "must be \(words.joined(separator: ", ").replacingLast(", ", with: " or "))")
+                }
+            }
+        }
+        guard let id = values.texts["id"] else { return nil }
+        // One word of visible characters: `focus ID` and completion split on white space of any kind.
+        if id.isEmpty || id.unicodeScalars.contains(where: { $0.properties.isWhitespace || [.control, .format].contains($0.properties.generalCategory) }) {
+            problem(members["id"] ?? node, path + ".id", "must be one word of visible characters, with no spaces, tabs or no-break spaces")
+        }
+        let identity = ControlIdentity(id: id, label: values.text("label"), shortName: values.texts["shortName"],
+                                       unit: values.unit, hint: values.texts["hint"])
+        // The range's defaults depend on the kind (and the roll's on its digits).
+        let minimum = values.numbers["min"]
+        let maximum = values.numbers["max"]
+        let step = values.number("step")
+        let kindValue: ControlKind
+        switch kind {
+        case "ruler":
+            kindValue = .ruler(RulerPicker(minimum: minimum ?? 0, maximum: maximum ?? 100, step: step,
+                                           majorEvery: values.whole("majorEvery"), tickSpacing: values.number("tickSpacing")))
+        case "rating":
+            kindValue = .rating(StarRating(minimum: minimum ?? 0, maximum: maximum ?? 10, step: step))
+        default:
+            kindValue = .digitRoll(DigitRoll(columns: values.whole("digits"), prefix: values.text("prefix"),
+                                             separator: values.text("separator"), leadingZeros: values.flag("leadingZeros"),
+                                             startDigit: values.whole("start"), order: DigitRollOrder(rawValue: values.text("order")) ?? .rtl,
+                                             stagger: values.number("stagger"), response: values.number("response"),
+                                             damping: values.number("damping"), step: step,
+                                             pageStepCount: values.whole("pageSteps"), minimum: minimum, maximum: maximum))
+        }
+        return AdjustableElement(identity: identity, kind: kindValue, value: values.numbers["value"] ?? kindValue.control.scale.lowerBound)
+    }
+
+    private mutating func unit(_ node: JSONNode?, _ path: String) -> UnitWords? {
+        guard let node else { return nil }
+        guard let members = object(node, path, allowed: ["singular", "plural", "symbol"]) else { return nil }
+        guard let singular = requiredText(members, "singular", node, path),
+              let plural = requiredText(members, "plural", node, path) else { return nil }
+        return UnitWords(singular: singular, plural: plural, symbol: text(members, "symbol", path))
+    }
+
+    private mutating func object(_ node: JSONNode, _ path: String, allowed: [String]) -> [String: JSONNode]? {
+        guard case .object(let pairs) = node.value else {
+            problem(node, path, "must be an object")
+            return nil
+        }
+        var members: [String: JSONNode] = [:]
+        for (key, child) in pairs {
+            let childPath = path.isEmpty ? key : path + "." + key
+            if !allowed.contains(key) {
+                problem(child, childPath, "is not a known key (expected one of: \(allowed.joined(separator: ", ")))")
+            } else if members[key] != nil {
+                problem(child, childPath, "appears twice")
+            } else {
+                members[key] = child
+            }
+        }
+        return members
+    }
+
+    private mutating func requiredText(_ members: [String: JSONNode], _ key: String, _ parent: JSONNode, _ path: String) -> String? {
+        guard members[key] != nil else {
+            problem(parent, path.isEmpty ? key : path + "." + key, "is missing")
+            return nil
+        }
+        return text(members, key, path)
+    }
+
+    private mutating func text(_ members: [String: JSONNode], _ key: String, _ path: String) -> String? {
+        guard let node = members[key] else { return nil }
+        let childPath = path.isEmpty ? key : path + "." + key
+        guard case .string(let value) = node.value else {
+            problem(node, childPath, "must be a string, not \(node.value.kindName)")
+            return nil
+        }
+        // Code points, as the schema's maxLength counts them.
+        guard value.unicodeScalars.count <= Scene.maximumTextLength else {
+            problem(node, childPath, "is \(value.unicodeScalars.count) characters, more than the limit of \(Scene.maximumTextLength)")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func number(_ members: [String: JSONNode], _ key: String, _ path: String) -> Double? {
+        guard let node = members[key] else { return nil }
+        guard case .number(let value) = node.value else {
+            problem(node, path + "." + key, "must be a number, not \(node.value.kindName)")
+            return nil
+        }
+        // A number too large for a Double arrives as infinity: the control repairs it and the audit says so.
+        return value
+    }
+
+    private mutating func whole(_ members: [String: JSONNode], _ key: String, _ path: String) -> Int? {
+        guard let value = number(members, key, path) else { return nil }
+        guard value.isFinite, value == value.rounded() else {
+            problem(members[key] ?? JSONNode(value: .null, line: 1), path + "." + key, "must be a whole number")
+            return nil
+        }
+        // Far outside any sane setting, but kept inside Int so the control can repair it.
+        return Int(min(max(value, -1e9), 1e9))
+    }
+
+    private mutating func flag(_ members: [String: JSONNode], _ key: String, _ path: String) -> Bool? {
+        guard let node = members[key] else { return nil }
+        guard case .bool(let value) = node.value else {
+            problem(node, path + "." + key, "must be true or false, not \(node.value.kindName)")
+            return nil
+        }
+        return value
+    }
+}
+
+extension String {
+    /// "ruler, rating, digitroll" as "ruler, rating or digitroll".
+    func replacingLast(_ separator: String, with last: String) -> String {
+        guard let range = ranges(of: separator).last else { return self }
+        var result = self
+        result.replaceSubrange(range, with: last)
+        return result
+    }
+}

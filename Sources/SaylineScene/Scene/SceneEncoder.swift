@@ -1,0 +1,27 @@
+import SaylineText
+import SaylineControls
+
+/// Writes a scene as JSON in the scene format, one control per block: `sayline scene --print`.
+public enum SceneEncoder {
+    public static func encode(_ scene: Scene) -> String {
+        var document = [JSONMember("version", 1), JSONMember("controls", .array(scene.elements.map(control)))]
+        if !scene.suppressions.isEmpty {
+            document.append(JSONMember("suppress", .array(scene.suppressions.map { suppression in
+                var fields = [JSONMember("rule", .string(suppression.rule))]
+                if let control = suppression.control { fields.append(JSONMember("control", .string(control))) }
+                fields.append(JSONMember("reason", .string(suppression.reason)))
+                return .object(fields)
+            })))
+        }
+        // A unit or a suppression reads best on one line, a control as a block.
+        return JSONWriter.write(.object(document), inlineFrom: 3)
+    }
+
+    /// The control's keys in the field table's order; keys at their defaults that say nothing
+    /// (a short name equal to the label, no unit, no hint) are left out.
+    private static func control(_ element: AdjustableElement) -> JSONTree {
+        .object(SceneField.fields(of: element.kind.name).compactMap { field in
+            field.written(element).map { JSONMember(field.key, $0) }
+        })
+    }
+}

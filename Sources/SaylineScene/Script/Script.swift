@@ -1,0 +1,149 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+/// A script for `sayline run`: REPL commands and expectations, one a line, with line numbers.
+public struct Script: Sendable, Equatable {
+    public let steps: [ScriptStep]
+
+    /// Parses every line; a script with any malformed line is refused whole, so nothing runs.
+    /// - Complexity: O(n) in the text's length.
+    public static func parse(_ text: String) -> Result<Script, ScriptError> {
+        var steps: [ScriptStep] = []
+        var problems: [ScriptProblem] = []
+        var number = 0
+        for line in lines(of: text) {
+            number += 1
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed == "expect" || trimmed.hasPrefix("expect ") {
+                switch Expectation.parse(String(trimmed.dropFirst("expect".count)).trimmingWhitespace()) {
+                case .success(let expectation): steps.append(ScriptStep(line: number, text: trimmed, action: .expect(expectation)))
+                case .failure(let malformed): problems.append(ScriptProblem(line: number, message: malformed.message))
+                }
+                continue
+            }
+            switch CommandTable.parse(trimmed) {
+            case .success(let command)?: steps.append(ScriptStep(line: number, text: trimmed, action: .command(command)))
+            case .failure(let rejection)?: problems.append(ScriptProblem(line: number, message: rejection.message))
+            case nil: continue
+            }
+        }
+        return problems.isEmpty ? .success(Script(steps: steps)) : .failure(ScriptError(problems: problems))
+    }
+
+    /// The lines of a script or transcript: ended by LF or CRLF, a leading byte-order mark
+    /// dropped. (Swift reads "\r\n" as one Character, so splitting on "\n" alone keeps a
+    /// Windows file in one line.)
+    public static func lines(of text: String) -> [String] {
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
+        return lines
+    }
+}
+
+/// One line of a script that does something.
+public struct ScriptStep: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        case command(Command)
+        case expect(Expectation)
+    }
+
+    public let line: Int
+    /// The line as written, trimmed, for the transcript.
+    public let text: String
+    public let action: Action
+}
+
+/// What a script expects after the command before it.
+public enum Expectation: Sendable, Equatable {
+    /// `expect "62.5 kilograms"`: the last announcement, exactly.
+    case heard(String)
+    /// `expect value weight 62.5`
+    case value(control: String, value: Double)
+    /// `expect focus rating`
+    case focus(String)
+    /// `expect frames 0`: intermediate frames of the last transition (0 when nothing moved).
+    case frames(Int)
+    /// `expect silent`: the last command announced nothing.
+    case silent
+
+    static func parse(_ text: String) -> Result<Expectation, MalformedLine> {
+        if text.hasPrefix("\"") {
+            switch unquote(text) {
+            case .unclosed: return .failure(MalformedLine("expect \"…\" needs a closing quote"))
+            case .trailing(let rest): return .failure(MalformedLine("expect \"…\" takes nothing after the closing quote, not \(TextSanitiser.echo(rest))"))
+            case .quoted(let quoted): return .success(.heard(quoted))
+            }
+        }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        switch words.first {
+        case "value":
+            guard words.count == 3 else { return .failure(MalformedLine("expect value takes a control and a number: expect value weight 62.5")) }
+            guard case .success(.number(let number)) = TypedValue.parse(words[2], unit: nil) else {
+                return .failure(MalformedLine("expect value needs a number, not \(TextSanitiser.echo(words[2]))"))
+            }
+            return .success(.value(control: words[1], value: number))
+        case "focus":
+            guard words.count == 2 else { return .failure(MalformedLine("expect focus takes one control: expect focus rating")) }
+            return .success(.focus(words[1]))
+        case "frames":
+            guard words.count == 2, let count = Int(words[1]), count >= 0 else { return .failure(MalformedLine("expect frames takes a whole number: expect frames 0")) }
+            return .success(.frames(count))
+        case "silent":
+            guard words.count == 1 else { return .failure(MalformedLine("expect silent takes nothing after it")) }
+            return .success(.silent)
+        default:
+            return .failure(MalformedLine("expect takes \"text\", value, focus, frames or silent"))
+        }
+    }
+
+    private enum Unquoted {
+        case quoted(String)
+        case unclosed
+        case trailing(String)
+    }
+
+    /// `"a \"b\""` → `a "b"`; the whole text must be one quoted string.
+    private static func unquote(_ text: String) -> Unquoted {
+        var out = ""
+        var escaped = false
+        var closed = false
+        var rest = ""
+        for character in text.dropFirst() {
+            if closed {
+                rest.append(character)
+            } else if escaped {
+                out.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                closed = true
+            } else {
+                out.append(character)
+            }
+        }
+        guard closed else { return .unclosed }
+        let extra = rest.trimmingWhitespace()
+        return extra.isEmpty ? .quoted(out) : .trailing(extra)
+    }
+}
+
+/// A malformed script line.
+public struct ScriptProblem: Sendable, Equatable {
+    public let line: Int
+    public let message: String
+}
+
+/// Every malformed line of a script.
+public struct ScriptError: Error, Sendable, Equatable {
+    public let problems: [ScriptProblem]
+}
+
+/// Why a line could not be read.
+struct MalformedLine: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,96 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+/// Runs a script against a session, step by step, checking expectations as it goes.
+///
+/// Every change is announced (no settling), exactly as a person would hear it. The front
+/// writes each step's announcements as they come, so a million-line script streams.
+public struct ScriptRunner: Sendable {
+    public private(set) var session: Session
+    private var lastAnnouncements: [Announcement] = []
+    private var lastFrames = 0
+
+    public init(session: Session) {
+        self.session = session
+    }
+
+    /// What one step did.
+    public struct StepResult: Sendable, Equatable {
+        public var announcements: [Announcement] = []
+        /// Text for the display channel (help).
+        public var display: [String] = []
+        public var failure: String?
+        public var quit = false
+    }
+
+    /// Checks that expectations name controls the scene has; run this before the first step.
+    public func unknownControls(in script: Script) -> [ScriptProblem] {
+        let ids = Set(session.elements.map { $0.identity.id.lowercased() })
+        return script.steps.compactMap { step in
+            switch step.action {
+            case .expect(.value(let control, _)), .expect(.focus(let control)):
+                return ids.contains(control.lowercased()) ? nil : ScriptProblem(line: step.line, message: "no control named \(TextSanitiser.echo(control)) in the scene")
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// - Complexity: that of the command; an expectation is O(1) but for `expect value`, O(controls).
+    public mutating func run(_ step: ScriptStep) -> StepResult {
+        var result = StepResult()
+        switch step.action {
+        case .command(let command):
+            let reply = session.perform(command)
+            result.announcements = reply.announcements
+            result.quit = reply.quit
+            for case .help(let text) in reply.events { result.display.append(text) }
+            lastAnnouncements = reply.announcements
+            lastFrames = reply.transition?.transition.intermediateFrameCount() ?? 0
+        case .expect(let expectation):
+            result.failure = check(expectation)
+        }
+        return result
+    }
+
+    private func check(_ expectation: Expectation) -> String? {
+        switch expectation {
+        case .heard(let text):
+            let heard = lastAnnouncements.last?.text
+            guard heard != text else { return nil }
+            return "expected \"\(text)\", heard \(heard.map { "\"\($0)\"" } ?? "nothing")"
+        case .silent:
+            guard let heard = lastAnnouncements.last else { return nil }
+            return "expected silence, heard \"\(heard.text)\""
+        case .frames(let count):
+            return lastFrames == count ? nil : "expected \(count) intermediate frames, drew \(lastFrames)"
+        case .focus(let id):
+            let focused = session.focused.identity.id
+            return focused.lowercased() == id.lowercased() ? nil : "expected focus on \(id), focus is on \(focused)"
+        case .value(let id, let expected):
+            guard let element = session.elements.first(where: { $0.identity.id.lowercased() == id.lowercased() }) else {
+                return "no control named \(id)"
+            }
+            let tolerance = element.scale.step * 1e-6
+            return abs(element.value - expected) <= tolerance ? nil
+                : "expected \(id) at \(NumberText.plain(expected)), it is at \(NumberText.plain(element.value))"
+        }
+    }
+}
+
+/// What `--transcript` writes: each command, then what it announced.
+public enum Transcript {
+    public static func lines(command: String, announcements: [Announcement]) -> [String] {
+        ["> " + TextSanitiser.clean(command)] + announcements.map(\.text)
+    }
+
+    /// The first line where two transcripts differ, as (line number from 1, expected, heard).
+    public static func firstDifference(expected: [String], heard: [String]) -> (line: Int, expected: String?, heard: String?)? {
+        for index in 0..<max(expected.count, heard.count) {
+            let want = index < expected.count ? expected[index] : nil
+            let got = index < heard.count ? heard[index] : nil
+            if want != got { return (index + 1, want, got) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,204 @@
+import SaylineText
+import SaylineControls
+/// Every command Sayline understands, in the order `help` lists them.
+public enum CommandTable {
+    public static let all: [CommandSpec] = [
+        CommandSpec(name: "list", aliases: ["ls"], argument: .none, usage: "list",
+                    summary: "Say every control with its value, one line each.") { _ in .success(.list) },
+        CommandSpec(name: "focus", aliases: ["f"], argument: .control(optional: false), usage: "focus NAME|N",
+                    summary: "Move focus to a control by id or by its number in the list.") { argument in
+            argument.map { .success(.focus($0)) } ?? .failure(.missingArgument("a control's id or number"))
+        },
+        CommandSpec(name: "next", aliases: ["n"], argument: .none, usage: "next",
+                    summary: "Move focus to the next control.") { _ in .success(.next) },
+        CommandSpec(name: "prev", aliases: ["p", "previous"], argument: .none, usage: "prev",
+                    summary: "Move focus to the previous control.") { _ in .success(.previous) },
+        CommandSpec(name: "inc", aliases: ["+", "up", "increment"], argument: .optionalCount, usage: "inc [N]",
+                    summary: "Increase the focused control by N steps (1 if omitted).") { argument in
+            count(argument).map(Command.increment)
+        },
+        CommandSpec(name: "dec", aliases: ["-", "down", "decrement"], argument: .optionalCount, usage: "dec [N]",
+                    summary: "Decrease the focused control by N steps (1 if omitted).") { argument in
+            count(argument).map(Command.decrement)
+        },
+        CommandSpec(name: "page", aliases: [], argument: .choice(PageDirection.allCases.map(\.rawValue)), usage: "page up|down",
+                    summary: "Move by the control's page step.") { argument in
+            guard let argument else { return .failure(.missingArgument("up or down")) }
+            guard let direction = PageDirection(rawValue: argument.lowercased()) else { return .failure(.notAllowed("page takes up or down, not \(TextSanitiser.echo(argument))")) }
+            return .success(.page(direction))
+        },
+        CommandSpec(name: "min", aliases: ["home", "minimum"], argument: .none, usage: "min",
+                    summary: "Go to the minimum.") { _ in .success(.minimum) },
+        CommandSpec(name: "max", aliases: ["end", "maximum"], argument: .none, usage: "max",
+                    summary: "Go to the maximum.") { _ in .success(.maximum) },
+        CommandSpec(name: "set", aliases: ["="], argument: .value, usage: "set VALUE",
+                    summary: "Set a typed value: 62.5, 12,480, 62.5 kilograms, min or max. Off-step values snap to the nearest step.") { argument in
+            argument.map { .success(.set($0)) } ?? .failure(.missingArgument("a value"))
+        },
+        CommandSpec(name: "say", aliases: ["where"], argument: .none, usage: "say",
+                    summary: "Say the focused control again: label, value, adjustable.") { _ in .success(.say) },
+        CommandSpec(name: "describe", aliases: ["?", "d"], argument: .control(optional: true), usage: "describe [NAME]",
+                    summary: "Describe a control: label, value, range, step, keys and hint.") { argument in
+            .success(.describe(argument))
+        },
+        CommandSpec(name: "motion", aliases: [], argument: .choice(MotionPreference.allCases.map(\.rawValue)), usage: "motion reduce|full",
+                    summary: "Reduce motion makes every change jump; full motion animates.") { argument in
+            guard let argument else { return .failure(.missingArgument("reduce or full")) }
+            guard let motion = MotionPreference(rawValue: argument.lowercased()) else { return .failure(.notAllowed("motion takes reduce or full, not \(TextSanitiser.echo(argument))")) }
+            return .success(.motion(motion))
+        },
+        CommandSpec(name: "verbosity", aliases: ["v"], argument: .choice(Verbosity.allCases.map(\.rawValue)), usage: "verbosity terse|normal|verbose",
+                    summary: "How much is said on focus and on every change.") { argument in
+            guard let argument else { return .failure(.missingArgument("terse, normal or verbose")) }
+            guard let level = Verbosity(rawValue: argument.lowercased()) else { return .failure(.notAllowed("verbosity takes terse, normal or verbose, not \(TextSanitiser.echo(argument))")) }
+            return .success(.verbosity(level))
+        },
+        CommandSpec(name: "undo", aliases: ["u"], argument: .none, usage: "undo",
+                    summary: "Put back the value before the last change.") { _ in .success(.undo) },
+        CommandSpec(name: "redo", aliases: [], argument: .none, usage: "redo",
+                    summary: "Make the last undone change again.") { _ in .success(.redo) },
+        CommandSpec(name: "tour", aliases: [], argument: .none, usage: "tour",
+                    summary: "Play the ruler demo's tour: 78.5, 55, 91, 62, three times, 1.2 seconds apart. Any change of yours stops it; it never runs with reduce motion.") { _ in .success(.tour) },
+        CommandSpec(name: "help", aliases: ["h"], argument: .command, usage: "help [COMMAND]",
+                    summary: "List the commands, or explain one.") { argument in .success(.help(argument)) },
+        CommandSpec(name: "quit", aliases: ["q", "exit"], argument: .none, usage: "quit",
+                    summary: "Leave Sayline.") { _ in .success(.quit) },
+    ]
+
+    /// The spec for a name or alias, case-insensitively.
+    public static func spec(named word: String) -> CommandSpec? {
+        let lowered = word.lowercased()
+        return all.first { $0.name == lowered || $0.aliases.contains(lowered) }
+    }
+
+    /// Parses a line. Blank lines and `#` comments give nil.
+    /// - Complexity: O(n) in the line's length.
+    public static func parse(_ line: String) -> Result<Command, Rejection>? {
+        let trimmed = line.trimmingWhitespace()
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        if trimmed.count > 1_000 { return .failure(Rejection(.tooLong(characters: trimmed.count), input: trimmed)) }
+        let (word, rest) = splitFirstWord(trimmed)
+        guard let spec = spec(named: word) else {
+            return .failure(Rejection(.unknownCommand(suggestion: suggestion(for: word, among: all.map(\.name))), input: word))
+        }
+        if rest != nil, spec.argument == .none {
+            return .failure(Rejection(.unexpectedArgument, input: trimmed))
+        }
+        if let rest, spec.argument != .value, rest.contains(" ") {
+            return .failure(Rejection(.unexpectedArgument, input: trimmed))
+        }
+        return spec.build(rest).mapError { Rejection($0, input: $0.echoesArgument ? (rest ?? "") : spec.name) }
+    }
+
+    /// Candidates for tab completion of the word being typed.
+    /// - Parameters:
+    ///   - line: the text before the cursor.
+    ///   - controls: ids of the scene's controls.
+    public static func completions(for line: String, controls: [String]) -> [String] {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let typingNewWord = line.isEmpty || line.hasSuffix(" ")
+        let partial = typingNewWord ? "" : (words.last ?? "")
+        let position = typingNewWord ? words.count : words.count - 1
+        let candidates: [String]
+        if position == 0 {
+            candidates = all.map(\.name)
+        } else if position == 1, let spec = spec(named: words[0]) {
+            switch spec.argument {
+            case .choice(let choices): candidates = choices
+            case .control: candidates = controls
+            case .command: candidates = all.map(\.name)
+            case .value: candidates = ["min", "max"]
+            case .none, .optionalCount: candidates = []
+            }
+        } else {
+            candidates = []
+        }
+        return candidates.filter { $0.lowercased().hasPrefix(partial.lowercased()) }
+    }
+
+    /// The closest name within two edits, for "did you mean".
+    public static func suggestion(for word: String, among names: [String]) -> String? {
+        let lowered = word.lowercased()
+        guard lowered.count <= 40 else { return nil }
+        var best: (name: String, distance: Int)? = nil
+        for name in names {
+            let distance = editDistance(lowered, name.lowercased())
+            if distance <= 2, distance < (best?.distance ?? Int.max) { best = (name, distance) }
+        }
+        if best == nil, let prefixed = names.first(where: { $0.lowercased().hasPrefix(lowered) && !lowered.isEmpty }) {
+            return prefixed
+        }
+        return best?.name
+    }
+
+    private static func count(_ argument: String?) -> Result<Int, Rejection.Reason> {
+        guard let argument else { return .success(1) }
+        guard let count = Int(argument), count >= 1 else { return .failure(.notAWholeNumber) }
+        return .success(count)
+    }
+
+    private static func splitFirstWord(_ text: String) -> (String, String?) {
+        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (text, nil) }
+        let rest = String(text[space...]).trimmingWhitespace()
+        return (String(text[..<space]), rest.isEmpty ? nil : rest)
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
+
+extension Rejection.Reason {
+    /// Whether the message should echo the argument rather than the command name.
+    var echoesArgument: Bool {
+        switch self {
+        case .notAWholeNumber, .notANumber: true
+        default: false
+        }
+    }
+}
+
+extension CommandTable {
+    /// The command reference in Markdown, as `Docs/commands.md` holds it.
+    public static func markdownReference() -> String {
+        var out = "# Commands\n\n"
+        out += "Generated from the command table (`Sources/SaylineSession/Commands/CommandTable.swift`); "
+        out += "`swift run sayline-docs` rewrites it. The same table drives the parser, "
+        out += "`help`, tab completion and the man page.\n\n"
+        out += "Type a command and press Enter. Blank lines and lines starting with `#` are ignored.\n"
+        out += "Names are not case-sensitive. Tab completes command names, control ids and choices.\n\n"
+        out += "| command | also | keys | what it does |\n|---|---|---|---|\n"
+        for spec in all {
+            let aliases = spec.aliases.map { "`\($0)`" }.joined(separator: ", ")
+            // A bare "|" would end the table cell; Markdown takes "\|" inside code spans too.
+            let usage = spec.usage.replacing("|", with: "\\|")
+            out += "| `\(usage)` | \(aliases) | \(spec.keys ?? "") | \(spec.summary) |\n"
+        }
+        return out
+    }
+
+    /// The COMMANDS section of the man page, in roff.
+    public static func manReference() -> String {
+        var out = ".SH COMMANDS\n"
+        for spec in all {
+            out += ".TP\n.B \(spec.usage.replacing("-", with: "\\-"))\n"
+            out += spec.summary.replacing("-", with: "\\-")
+            if !spec.aliases.isEmpty { out += " Also: \(spec.aliases.joined(separator: ", ").replacing("-", with: "\\-"))." }
+            if let keys = spec.keys { out += " Keys: \(keys.replacing("-", with: "\\-"))." }
+            out += "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,48 @@
+import SaylineText
+
+/// A key that acts on an empty line without Enter: its name as people say it, the named
+/// function users rebind, the command it runs, and its help. `KeyTable.all` drives the
+/// terminal's bindings, `help`, the commands' key column, Docs/keys.md and the man page's keys.
+public struct KeySpec: Sendable, Equatable {
+    /// The readline function, such as `sayline-increment`; nil for a key readline handles itself.
+    public let function: String?
+    /// The keys, as people name them: "Up", "Page Up", "+".
+    public let keys: [String]
+    /// The command line the key runs, such as `page up`; nil when it runs none.
+    public let command: String?
+    public let help: String
+
+    /// The command's name: the first word of `command`.
+    public var commandName: String? { command.map { String($0.split(separator: " ").first ?? "") } }
+}
+
+public enum KeyTable {
+    public static let all: [KeySpec] = [
+        KeySpec(function: "sayline-increment", keys: ["Up", "Right", "+"], command: "inc", help: "increase by one step (a count from readline's arguments, Alt-5 Up, makes it five)"),
+        KeySpec(function: "sayline-decrement", keys: ["Down", "Left", "-"], command: "dec", help: "decrease by one step"),
+        KeySpec(function: "sayline-page-up", keys: ["Page Up"], command: "page up", help: "increase by the control's page step"),
+        KeySpec(function: "sayline-page-down", keys: ["Page Down"], command: "page down", help: "decrease by the control's page step"),
+        KeySpec(function: "sayline-minimum", keys: ["Home"], command: "min", help: "go to the minimum"),
+        KeySpec(function: "sayline-maximum", keys: ["End"], command: "max", help: "go to the maximum"),
+        KeySpec(function: "sayline-next", keys: ["Tab"], command: "next", help: "move focus to the next control"),
+        KeySpec(function: "sayline-previous", keys: ["Shift-Tab"], command: "prev", help: "move focus to the previous control"),
+        KeySpec(function: "sayline-describe", keys: ["?"], command: "describe", help: "describe the focused control: label, value, range, keys, hint"),
+        KeySpec(function: nil, keys: ["Ctrl-C"], command: nil, help: "clear the line, stop an animation or the tour"),
+        KeySpec(function: nil, keys: ["Ctrl-D"], command: "quit", help: "leave, on an empty line"),
+    ]
+
+    /// The keys that run a command, as the command reference lists them: "Up, Right, +".
+    public static func keys(forCommand name: String) -> String? {
+        let keys = all.filter { $0.commandName == name }.flatMap { spec in
+            spec.function == nil ? spec.keys.map { "\($0) on an empty line" } : spec.keys
+        }
+        return keys.isEmpty ? nil : keys.joined(separator: ", ")
+    }
+
+    public static func spec(function name: String) -> KeySpec? { all.first { $0.function == name } }
+
+    /// The keys in one paragraph, for `--help` and `help`.
+    public static var helpParagraph: String {
+        "Keys on an empty line: " + all.map { "\($0.keys.joined(separator: "/")) \($0.help)" }.joined(separator: "; ") + "."
+    }
+}

@@ -1,0 +1,227 @@
+import SaylineText
+import SaylineControls
+/// The state every front drives: the controls, focus, settings, undo history and the tour.
+///
+/// `perform(_:)` applies one command and returns what happened; nothing here reads a clock,
+/// so the REPL, scripts and audits get the same behaviour and tests need no terminal.
+public struct Session: Sendable {
+    /// Undo history is bounded so a long session keeps flat memory.
+    public static let historyLimit = 1_000
+
+    public private(set) var elements: [AdjustableElement]
+    public private(set) var focusIndex = 0
+    public private(set) var motion: MotionPreference
+    public private(set) var verbosity: Verbosity
+    public private(set) var tour: DemoTour?
+    private var undoStack: [(index: Int, value: Double)] = []
+    private var redoStack: [(index: Int, value: Double)] = []
+
+    /// - Parameter elements: at least one; an empty list gets the demo scene.
+    public init(elements: [AdjustableElement], motion: MotionPreference = .full, verbosity: Verbosity = .normal) {
+        self.elements = elements.isEmpty ? DemoScene.elements : elements
+        self.motion = motion
+        self.verbosity = verbosity
+    }
+
+    public var focused: AdjustableElement { elements[focusIndex] }
+    public var announcer: Announcer { Announcer(verbosity: verbosity) }
+
+    /// The focus announcement a front makes on start.
+    public func greeting() -> Reply {
+        reply([.focused(focused)])
+    }
+
+    /// Parses and performs a line. Blank lines and comments do nothing and say nothing.
+    public mutating func perform(line: String) -> Reply {
+        switch CommandTable.parse(line) {
+        case nil: return Reply()
+        case .failure(let rejection)?: return reply([.rejected(rejection, nil)])
+        case .success(let command)?: return perform(command)
+        }
+    }
+
+    /// - Complexity: O(1) for steps, pages, bounds and focus moves; O(controls) for `list`
+    ///   and for finding a control by name.
+    public mutating func perform(_ command: Command) -> Reply {
+        switch command {
+        case .list:
+            return reply([.listed(elements, focused: focusIndex)])
+        case .focus(let name):
+            guard let index = elementIndex(named: name) else {
+                let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
+                return reply([.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil)])
+            }
+            focusIndex = index
+            return reply([.focused(focused)])
+        case .next:
+            focusIndex = (focusIndex + 1) % elements.count
+            return reply([.focused(focused)])
+        case .previous:
+            focusIndex = (focusIndex + elements.count - 1) % elements.count
+            return reply([.focused(focused)])
+        case .increment(let count): return adjust(.increment(count))
+        case .decrement(let count): return adjust(.decrement(count))
+        case .page(.up): return adjust(.pageUp)
+        case .page(.down): return adjust(.pageDown)
+        case .minimum: return adjust(.toMinimum)
+        case .maximum: return adjust(.toMaximum)
+        case .set(let text): return adjust(.typed(text))
+        case .say:
+            return reply([.focused(focused)])
+        case .describe(let name):
+            guard let name else { return reply([.described(focused)]) }
+            guard let index = elementIndex(named: name) else {
+                let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
+                return reply([.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil)])
+            }
+            return reply([.described(elements[index])])
+        case .motion(let preference):
+            motion = preference
+            var events: [SessionEvent] = [.motionSet(preference)]
+            if preference == .reduce, tour != nil {
+                tour = nil
+                events.append(.tourStopped)
+            }
+            return reply(events)
+        case .verbosity(let level):
+            verbosity = level
+            return reply([.verbositySet(level)])
+        case .undo:
+            return restore(redone: false)
+        case .redo:
+            return restore(redone: true)
+        case .tour:
+            return startTour()
+        case .help(let name):
+            return reply([.help(Self.helpText(for: name))])
+        case .quit:
+            var result = reply([.quit])
+            result.quit = true
+            return result
+        }
+    }
+
+    /// Stops the tour if one runs (Ctrl-C), saying so.
+    public mutating func stopTour() -> Reply {
+        guard tour != nil else { return Reply() }
+        tour = nil
+        return reply([.tourStopped])
+    }
+
+    /// Moves the tour to its next stop. The front calls this every `DemoTour.interval`.
+    public mutating func advanceTour() -> Reply {
+        guard var current = tour else { return Reply() }
+        let element = elements[current.elementIndex]
+        guard motion == .full, element.value == current.lastAutoValue, let target = current.takeNextTarget() else {
+            tour = nil
+            return reply([current.isFinished ? .tourFinished : .tourStopped])
+        }
+        var moved = element
+        let outcome = moved.apply(.exactly(target))
+        current.recordArrival(at: moved.value)
+        tour = current
+        guard case .changed(let change) = outcome else { return Reply() }
+        elements[current.elementIndex] = moved
+        var result = reply([.tourStep(moved, change)])
+        result.transition = transition(for: current.elementIndex, change)
+        return result
+    }
+
+    /// The text of `help` or `help NAME`.
+    public static func helpText(for name: String?) -> String {
+        if let name {
+            guard let spec = CommandTable.spec(named: name) else {
+                let suggestion = CommandTable.suggestion(for: name, among: CommandTable.all.map(\.name))
+                return Rejection(.unknownCommand(suggestion: suggestion), input: name).message
+            }
+            return spec.helpText
+        }
+        let width = CommandTable.all.map(\.usage.count).max() ?? 0
+        let lines = CommandTable.all.map { spec in
+            spec.usage + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
+        }
+        return (["Commands (keys work on an empty line: arrows, Page Up, Page Down, Home, End, Tab, ?):"] + lines).joined(separator: "\n")
+    }
+
+    private mutating func adjust(_ adjustment: Adjustment) -> Reply {
+        var element = focused
+        let outcome = element.apply(adjustment)
+        switch outcome {
+        case .rejected(let rejection):
+            return reply([.rejected(rejection, focused)])
+        case .unchanged(let reason):
+            return reply([.unchanged(focused, reason)])
+        case .changed(let change):
+            elements[focusIndex] = element
+            push(&undoStack, (focusIndex, change.old))
+            redoStack.removeAll()
+            var events: [SessionEvent] = [.changed(element, change)]
+            if tour?.elementIndex == focusIndex {
+                tour = nil
+                events.append(.tourStopped)
+            }
+            var result = reply(events)
+            result.transition = transition(for: focusIndex, change)
+            return result
+        }
+    }
+
+    private mutating func restore(redone: Bool) -> Reply {
+        guard let entry = redone ? redoStack.popLast() : undoStack.popLast() else {
+            return reply([redone ? .nothingToRedo : .nothingToUndo])
+        }
+        var element = elements[entry.index]
+        guard case .changed(let change) = element.apply(.exactly(entry.value)) else { return reply([redone ? .nothingToRedo : .nothingToUndo]) }
+        elements[entry.index] = element
+        if redone { push(&undoStack, (entry.index, change.old)) } else { push(&redoStack, (entry.index, change.old)) }
+        let focusMoved = focusIndex != entry.index
+        focusIndex = entry.index
+        var events: [SessionEvent] = [.restored(element, change, redone: redone, focusMoved: focusMoved)]
+        if tour?.elementIndex == entry.index {
+            tour = nil
+            events.append(.tourStopped)
+        }
+        var result = reply(events)
+        result.transition = transition(for: entry.index, change)
+        return result
+    }
+
+    private mutating func startTour() -> Reply {
+        guard motion == .full else {
+            return reply([.rejected(Rejection(.notAllowed("The tour does not run with reduce motion"), input: "tour"), nil)])
+        }
+        let rulers = elements.indices.filter { if case .ruler = elements[$0].kind { return true } else { return false } }
+        guard let index = rulers.contains(focusIndex) ? focusIndex : rulers.first else {
+            return reply([.rejected(Rejection(.notAllowed("The tour needs a ruler in the scene"), input: "tour"), nil)])
+        }
+        tour = DemoTour(elementIndex: index, startValue: elements[index].value)
+        return reply([.tourStarted(elements[index])])
+    }
+
+    private func transition(for index: Int, _ change: ValueChange) -> ElementTransition {
+        let control = elements[index].kind.control
+        let transition: Transition = motion == .reduce
+            ? .jump
+            : .animated(control.animation(from: change.old, to: change.new))
+        return ElementTransition(elementIndex: index, from: change.old, to: change.new, transition: transition)
+    }
+
+    private func elementIndex(named name: String) -> Int? {
+        if let number = Int(name), number >= 1, number <= elements.count { return number - 1 }
+        let lowered = name.lowercased()
+        return elements.firstIndex { $0.identity.id.lowercased() == lowered }
+    }
+
+    private func push(_ stack: inout [(index: Int, value: Double)], _ entry: (Int, Double)) {
+        if stack.count >= Self.historyLimit { stack.removeFirst(stack.count - Self.historyLimit + 1) }
+        stack.append((index: entry.0, value: entry.1))
+    }
+
+    private func reply(_ events: [SessionEvent]) -> Reply {
+        var result = Reply()
+        result.events = events
+        let announcer = self.announcer
+        result.announcements = events.flatMap(announcer.announcements(for:))
+        return result
+    }
+}

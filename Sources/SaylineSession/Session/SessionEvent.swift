@@ -1,0 +1,44 @@
+import SaylineText
+import SaylineControls
+/// Something a session did, for the announcer to put into words and the front to draw.
+public enum SessionEvent: Sendable, Equatable {
+    case focused(AdjustableElement)
+    case changed(AdjustableElement, ValueChange)
+    case unchanged(AdjustableElement, UnchangedReason)
+    /// Input refused; the element is the focused one, when the message concerns its value.
+    case rejected(Rejection, AdjustableElement?)
+    case described(AdjustableElement)
+    case listed([AdjustableElement], focused: Int)
+    case tourStarted(AdjustableElement)
+    case tourStep(AdjustableElement, ValueChange)
+    case tourStopped
+    case tourFinished
+    /// An undo or redo; `focusMoved` when it moved focus to the control it changed.
+    case restored(AdjustableElement, ValueChange, redone: Bool, focusMoved: Bool)
+    case nothingToUndo
+    case nothingToRedo
+    case motionSet(MotionPreference)
+    case verbositySet(Verbosity)
+    /// Text for the display channel, not for speech.
+    case help(String)
+    case quit
+}
+
+/// What one command did: the events, the lines to speak, and the change to draw.
+public struct Reply: Sendable, Equatable {
+    public var events: [SessionEvent] = []
+    public var announcements: [Announcement] = []
+    /// The element whose value moved and how to draw it; nil when nothing moved.
+    public var transition: ElementTransition?
+    public var quit = false
+
+    public init() {}
+}
+
+/// A transition and the element it belongs to.
+public struct ElementTransition: Sendable, Equatable {
+    public let elementIndex: Int
+    public let from: Double
+    public let to: Double
+    public let transition: Transition
+}

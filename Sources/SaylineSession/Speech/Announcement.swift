@@ -1,0 +1,32 @@
+import SaylineText
+import SaylineControls
+/// One line for the speech channel, and what kind of line it is so pacing can treat it right.
+public struct Announcement: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A value change: a quick run of these may be coalesced.
+        case change
+        /// Focus, descriptions, confirmations: always spoken.
+        case info
+        /// A rejection or error a person caused: always spoken.
+        case error
+    }
+
+    public let text: String
+    public let kind: Kind
+
+    /// Speech engines read at most about 1,000 bytes a line; keep lines well under that.
+    public static let maximumLength = 300
+
+    public init(_ text: String, kind: Kind) {
+        let clean = TextSanitiser.clean(text)
+        self.text = clean.count > Self.maximumLength ? String(clean.prefix(Self.maximumLength - 1)) + "…" : clean
+        self.kind = kind
+    }
+}
+
+/// How much is said: terse drops units and labels, verbose adds labels and hints.
+public enum Verbosity: String, Sendable, Equatable, CaseIterable {
+    case terse
+    case normal
+    case verbose
+}

@@ -1,0 +1,35 @@
+import SaylineText
+import SaylineControls
+
+/// What a screen reader would say for a control, in AccessibilitySnapshot's order: label,
+/// value, traits, then hint, and what the screen gets wrong if anything. The one builder of
+/// descriptions: the REPL's `describe` and `?`, and `sayline describe`.
+public enum ScreenReaderDescription {
+    /// "Weight in kilograms, 62 kilograms, adjustable. Up or down arrow adjusts…"
+    public static func sentence(for element: AdjustableElement) -> String {
+        let label = element.identity.label.isEmpty ? "Unnamed" : element.identity.label
+        var line = "\(label), \(element.spokenValue), adjustable. \(element.hint)"
+        if let misstatement = element.misstatement { line += ". The screen \(misstatement)" }
+        return line
+    }
+
+    /// One sentence a line, for `sayline describe`.
+    public static func text(for elements: [AdjustableElement]) -> String {
+        elements.map { sentence(for: $0) + "\n" }.joined()
+    }
+
+    /// One object per control: id, label, value, traits, hint, the display text and the sentence.
+    public static func json(for elements: [AdjustableElement]) -> String {
+        JSONWriter.write(.array(elements.map { element in
+            .object([
+                JSONMember("id", .string(element.identity.id)),
+                JSONMember("label", .string(element.identity.label)),
+                JSONMember("value", .string(element.spokenValue)),
+                JSONMember("traits", ["adjustable"]),
+                JSONMember("hint", .string(element.hint)),
+                JSONMember("display", .string(element.displayText)),
+                JSONMember("description", .string(sentence(for: element))),
+            ])
+        }), inlineFrom: 1)
+    }
+}

@@ -1,0 +1,138 @@
+import SaylineCore
+
+/// A command line read against a command's option table.
+struct ParsedArguments {
+    /// One option as given: its entry in the table, its argument, and how it was spelled
+    /// (`-s`, `--scene`), for messages.
+    struct Given {
+        let option: OptionSpec
+        let value: String?
+        let spelled: String
+    }
+
+    var given: [Given] = []
+    var operands: [String] = []
+
+    func has(_ name: String) -> Bool { given.contains { $0.option.name == name } }
+
+    /// The argument of the last time the option was given: a later one wins, as in getopt.
+    func value(_ name: String) -> String? { given.last { $0.option.name == name }?.value }
+
+    private func last(_ name: String) -> Given? { given.last { $0.option.name == name } }
+
+    /// The argument as one of an enumeration's words.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(UsageError) -> T? where T.RawValue == String {
+        guard let given = last(name), let word = given.value else { return nil }
+        guard let parsed = T(rawValue: word) else {
+            throw UsageError("\(given.spelled) takes \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \(TextSanitiser.echo(word))")
+        }
+        return parsed
+    }
+
+    func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let given = last(name), let word = given.value else { return nil }
+        guard let number = Int(word), range.contains(number) else {
+            throw UsageError("\(given.spelled) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \(TextSanitiser.echo(word))")
+        }
+        return number
+    }
+}
+
+/// Reads a command line as getopt_long does: `--opt value`, `--opt=value`, grouped short flags
+/// (`-kh`, `-sFILE`, `-s FILE`), `--` ending the options, and `-` as an operand (standard
+/// input or output).
+enum CommandLineParser {
+    static func parse(_ words: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        var endOfOptions = false
+        /// The next word as an option's argument, or a usage error naming the option.
+        func argument(for spelled: String) throws(UsageError) -> String {
+            guard index < words.count else { throw UsageError("\(spelled) needs a value") }
+            index += 1
+            return words[index - 1]
+        }
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if endOfOptions || word == "-" || !word.hasPrefix("-") {
+                result.operands.append(word)
+            } else if word == "--" {
+                endOfOptions = true
+            } else if word.hasPrefix("--") {
+                let equals = word.firstIndex(of: "=")
+                let name = equals.map { String(word[..<$0]) } ?? word
+                let inline = equals.map { String(word[word.index(after: $0)...]) }
+                guard let option = options.first(where: { $0.name == name }) else {
+                    throw unknown(name, among: options)
+                }
+                if option.argument == nil {
+                    guard inline == nil else { throw UsageError("\(name) takes no value") }
+                    result.given.append(.init(option: option, value: nil, spelled: name))
+                } else if let inline {
+                    result.given.append(.init(option: option, value: inline, spelled: name))
+                } else if let implied = option.impliedArgument {
+                    // An optional argument is the next word only when that is not an option.
+                    if index < words.count, !words[index].hasPrefix("-") {
+                        result.given.append(.init(option: option, value: words[index], spelled: name))
+                        index += 1
+                    } else {
+                        result.given.append(.init(option: option, value: implied, spelled: name))
+                    }
+                } else {
+                    result.given.append(.init(option: option, value: try argument(for: name), spelled: name))
+                }
+            } else {
+                let letters = Array(word.dropFirst())
+                var position = 0
+                while position < letters.count {
+                    let letter = letters[position]
+                    position += 1
+                    let spelled = "-\(letter)"
+                    guard let option = options.first(where: { $0.short == letter }) else {
+                        throw UsageError("unknown option: \(TextSanitiser.echo(spelled))")
+                    }
+                    if option.argument == nil {
+                        result.given.append(.init(option: option, value: nil, spelled: spelled))
+                        continue
+                    }
+                    // The rest of the word is the argument (`-sFILE`), or else the next word.
+                    let rest = String(letters[position...])
+                    let value: String
+                    if !rest.isEmpty { value = rest } else if let implied = option.impliedArgument { value = implied } else { value = try argument(for: spelled) }
+                    result.given.append(.init(option: option, value: value, spelled: spelled))
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    private static func unknown(_ name: String, among options: [OptionSpec]) -> UsageError {
+        let suggestion = CommandTable.suggestion(for: name, among: options.map(\.name))
+        return UsageError("unknown option: \(TextSanitiser.echo(name))" + (suggestion.map { "; did you mean \($0)?" } ?? ""))
+    }
+}
+
+/// A subcommand: its table, and what it does with a parsed command line.
+protocol Subcommand {
+    static var commandLine: CommandLineSpec { get }
+    /// Runs with the command line read; a usage error thrown here is reported like a parse error.
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32
+}
+
+extension Subcommand {
+    /// Reads the command line, answers `--help`, and reports usage errors the same way for
+    /// every subcommand: the message and the usage line on stderr, exit 64.
+    static func main(_ words: [String], environment: [String: String]) -> Int32 {
+        let spec = commandLine
+        do throws(UsageError) {
+            let parsed = try CommandLineParser.parse(words, options: spec.options)
+            if parsed.has(SharedOptions.help.name) { return writeAnswer(spec.help + "\n") }
+            return try run(parsed, environment: environment)
+        } catch {
+            Diagnostics.write("\(spec.invocation): \(error.message)\n\(spec.usage)\n")
+            return ExitStatus.usage.rawValue
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import SaylineCore
+
+/// Every command of `sayline`, with the REPL's own line first. What the man page, the command
+/// reference, usage errors and the shell completions say about the command line comes from here.
+enum CommandLineTable {
+    static var subcommands: [any Subcommand.Type] {
+        [RunCommand.self, AuditCommand.self, DescribeCommand.self, SceneCommand.self, ConfigCommand.self, CompletionsCommand.self]
+    }
+
+    static var all: [CommandLineSpec] { [Options.commandLine] + subcommands.map { $0.commandLine } }
+
+    static func subcommand(named name: String) -> (any Subcommand.Type)? {
+        subcommands.first { $0.commandLine.name == name }
+    }
+
+    /// The subcommands, one line each, for the REPL's `--help`.
+    static var commandList: String {
+        let specs = subcommands.map { $0.commandLine }
+        let width = specs.map { $0.invocation.count + ($0.operands.map { $0.count + 1 } ?? 0) }.max() ?? 0
+        return specs.map { spec in
+            let name = spec.invocation + (spec.operands.map { " " + $0 } ?? "")
+            return "  " + name + String(repeating: " ", count: width - name.count + 2) + spec.summary
+        }.joined(separator: "\n")
+    }
+
+    /// What a usage error of `sayline` itself shows: the REPL's usage, then one line a subcommand.
+    static var usage: String {
+        ([Options.commandLine.usage] + subcommands.map { $0.commandLine }.map { spec in
+            "       \(spec.invocation)\(spec.operands.map { " " + $0 } ?? "") [OPTIONS]    (\(spec.invocation) --help)"
+        }).joined(separator: "\n")
+    }
+}
+
+/// The docs generated from the tables, and where each goes: `swift run sayline-docs` writes
+/// them, a docs test compares them. Each section stands between a BEGIN and an END marker.
+public enum GeneratedDocs {
+    public struct Section: Sendable {
+        /// The file, from the package root.
+        public let file: String
+        public let name: String
+        public let text: String
+
+        public var begin: String { file.hasSuffix(".md") ? "<!-- BEGIN GENERATED \(name) -->\n" : ".\\\" BEGIN GENERATED \(name)\n" }
+        public var end: String { file.hasSuffix(".md") ? "<!-- END GENERATED \(name) -->\n" : ".\\\" END GENERATED \(name)\n" }
+
+        /// The file's text with this section's part replaced, or nil when the markers are missing.
+        public func replacing(in page: String) -> String? {
+            guard let start = page.ranges(of: begin).first, let stop = page.ranges(of: end).first, start.upperBound <= stop.lowerBound else { return nil }
+            var result = page
+            result.replaceSubrange(start.upperBound..<stop.lowerBound, with: text)
+            return result
+        }
+
+        /// What stands between the markers in `page`, or nil when they are missing.
+        public func current(in page: String) -> String? {
+            guard let start = page.ranges(of: begin).first, let stop = page.ranges(of: end).first, start.upperBound <= stop.lowerBound else { return nil }
+            return String(page[start.upperBound..<stop.lowerBound])
+        }
+    }
+
+    /// Files written whole from a table.
+    public static var wholeFiles: [(file: String, text: String)] {
+        [("Docs/commands.md", CommandTable.markdownReference())]
+    }
+
+    public static var sections: [Section] {
+        [
+            Section(file: "Docs/sayline.1", name: "SYNOPSIS", text: ManPage.synopsis()),
+            Section(file: "Docs/sayline.1", name: "OPTIONS", text: ManPage.options(Options.commandLine.options)),
+            Section(file: "Docs/sayline.1", name: "SUBCOMMANDS", text: ManPage.subcommands()),
+            Section(file: "Docs/sayline.1", name: "COMMANDS", text: CommandTable.manReference()),
+            Section(file: "Docs/sayline.1", name: "KEYS", text: KeyReference.man()),
+            Section(file: "Docs/command-line.md", name: "REFERENCE", text: CommandLineReference.markdown()),
+            Section(file: "Docs/keys.md", name: "KEYS", text: KeyReference.markdown()),
+            Section(file: "Docs/scene.md", name: "EVERY CONTROL", text: SceneField.markdownTable(for: SceneField.kinds)),
+            Section(file: "Docs/scene.md", name: "RULER", text: SceneField.markdownTable(for: ["ruler"])),
+            Section(file: "Docs/scene.md", name: "DIGIT ROLL", text: SceneField.markdownTable(for: ["digitroll"])),
+        ]
+    }
+
+    /// Every option name of every command, for the docs tests.
+    public static var optionNames: [String: [String]] {
+        Dictionary(uniqueKeysWithValues: CommandLineTable.all.map { ($0.name, $0.options.map(\.name)) })
+    }
+
+    /// Every preference key.
+    public static var preferenceKeys: [String] { SettingTable.all.map(\.key) }
+
+    /// A completion script for a shell: bash, zsh or fish.
+    public static func completion(for shell: String) -> String? {
+        CompletionScript.Shell(rawValue: shell).map(CompletionScript.script(for:))
+    }
+}
+
+/// The man page's generated parts, in roff.
+enum ManPage {
+    static func escape(_ text: String) -> String {
+        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+    }
+
+    /// `[\fB\-\-scene\fR \fIFILE\fR]`, choices in bold.
+    static func synopsis(of option: OptionSpec) -> String {
+        var text = "\\fB\(escape(option.name))\\fR"
+        if let argument = option.argument {
+            let shown: String
+            if case .words(let words) = option.completion, option.impliedArgument == nil {
+                shown = words.map { "\\fB\(escape($0))\\fR" }.joined(separator: "|")
+            } else {
+                shown = "\\fI\(escape(argument))\\fR"
+            }
+            text += option.impliedArgument == nil ? " \(shown)" : " [\(shown)]"
+        }
+        return "[\(text)]"
+    }
+
+    static func synopsis() -> String {
+        CommandLineTable.all.map { spec in
+            var lines = [".B \(escape(spec.invocation))"]
+            if let operands = spec.operands {
+                lines.append(operands.split(separator: "|").map { $0 == "-" ? "\\fB\\-\\fR" : "\\fI\(escape(String($0)))\\fR" }.joined(separator: "|"))
+            }
+            lines += spec.options.filter { $0.name != SharedOptions.help.name }.map(synopsis(of:))
+            return lines.joined(separator: "\n") + "\n"
+        }.joined(separator: ".br\n")
+    }
+
+    /// One `.TP` entry an option: names, argument, help, default, environment, preference.
+    static func options(_ options: [OptionSpec]) -> String {
+        options.map { option in
+            var names = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
+            names += "\\fB\(escape(option.name))\\fR"
+            if let argument = option.argument {
+                names += option.impliedArgument == nil ? " \\fI\(escape(argument))\\fR" : " [\\fI\(escape(argument))\\fR]"
+            }
+            var text = escape(option.help) + "."
+            if let defaultWords = option.defaultWords { text += " Default: \(escape(defaultWords))." }
+            if let environment = option.environment { text += " Environment: \\fB\(escape(environment))\\fR." }
+            if let preference = option.preference { text += " Preference: \\fB\(escape(preference))\\fR." }
+            return ".TP\n\(names)\n\(text)\n"
+        }.joined()
+    }
+
+    static func subcommands() -> String {
+        CommandLineTable.subcommands.map { $0.commandLine }.map { spec in
+            let heading = ".SS \(escape(spec.invocation))\(spec.operands.map { " " + escape($0) } ?? "")\n"
+            let paragraphs = spec.description.split(separator: "\n\n", omittingEmptySubsequences: true).map { paragraph in
+                paragraph.split(separator: "\n").map { line in
+                    // A line starting with a dot or a quote would be read as a request.
+                    let text = escape(String(line))
+                    return text.hasPrefix(".") || text.hasPrefix("'") ? "\\&" + text : text
+                }.joined(separator: "\n")
+            }
+            return heading + paragraphs.joined(separator: "\n.PP\n") + "\n" + options(spec.options)
+        }.joined()
+    }
+}
+
+/// Docs/command-line.md's reference: every command, its usage and its options.
+enum CommandLineReference {
+    static func markdown() -> String {
+        CommandLineTable.all.map { spec in
+            var out = "## `\(spec.invocation)`\n\n\(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst()).\n\n"
+            out += "```\n\(spec.usage)\n```\n\n"
+            out += "| option | argument | default | environment | preference | meaning |\n|---|---|---|---|---|---|\n"
+            for option in spec.options {
+                let names = (option.short.map { "`-\($0)`, " } ?? "") + "`\(option.name)`"
+                var argument = option.argument.map { "`\($0)`" } ?? ""
+                if case .words(let words) = option.completion { argument = words.map { "`\($0)`" }.joined(separator: ", ") }
+                if let implied = option.impliedArgument { argument += " (optional; alone: `\(implied)`)" }
+                let cells = [names, argument, option.defaultWords ?? "", option.environment.map { "`\($0)`" } ?? "",
+                             option.preference.map { "`\($0)`" } ?? "", option.help]
+                out += "| " + cells.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |\n"
+            }
+            return out
+        }.joined(separator: "\n")
+    }
+}

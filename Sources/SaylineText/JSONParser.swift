@@ -1,0 +1,200 @@
+/// Parses JSON text.
+/// - Complexity: O(n) in the input's length; nesting deeper than `maximumDepth` is refused.
+public struct JSONParser {
+    public static let maximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+
+    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+        var parser = JSONParser(bytes: bytes)
+        do {
+            // A byte-order mark is tolerated: some editors write one.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+            parser.skipWhitespace()
+            let node = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == bytes.count else { throw parser.error("unexpected text after the end of the document") }
+            return .success(node)
+        } catch let error as JSONSyntaxError {
+            return .failure(error)
+        } catch {
+            return .failure(JSONSyntaxError(line: parser.line, message: "unreadable JSON"))
+        }
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(line: line, message: message) }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x0A: line += 1; index += 1
+            case 0x20, 0x09, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws -> JSONNode {
+        guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
+        guard index < bytes.count else { throw error("the document ends where a value was expected") }
+        let start = line
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(depth: depth), line: start)
+        case UInt8(ascii: "["): return JSONNode(value: try parseArray(depth: depth), line: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), line: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), line: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), line: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, line: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: .number(try parseNumber()), line: start)
+        default: throw error("unexpected character where a value was expected")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws {
+        let expected = Array(word.utf8)
+        guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw error("unexpected word where a value was expected")
+        }
+        index += expected.count
+    }
+
+    private mutating func parseObject(depth: Int) throws -> JSONValue {
+        index += 1
+        var members: [(key: String, node: JSONNode)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(TextSanitiser.echo(key))\"") }
+            index += 1
+            skipWhitespace()
+            members.append((key, try parseValue(depth: depth + 1)))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("the document ends inside an object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws -> JSONValue {
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("the document ends inside an array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func parseString() throws -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var run = index
+        func flushRun(_ parser: inout JSONParser) throws {
+            guard run < parser.index else { return }
+            guard let text = String(validating: parser.bytes[run..<parser.index], as: UTF8.self) else { throw parser.error("a string is not valid UTF-8") }
+            scalars.append(contentsOf: text.unicodeScalars)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                try flushRun(&self)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw error(byte == 0x0A ? "a string runs past the end of its line" : "a control character inside a string must be escaped") }
+            if byte == UInt8(ascii: "\\") {
+                try flushRun(&self)
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800...0xDBFF).contains(code) {
+                        // A surrogate pair: the low half must follow.
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("a lone surrogate in a \\u escape")
+                        }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate in a \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("a lone surrogate in a \\u escape") }
+                    scalars.append(scalar)
+                default: throw error("an unknown escape in a string")
+                }
+                run = index
+                continue
+            }
+            index += 1
+        }
+        throw error("the document ends inside a string")
+    }
+
+    private mutating func parseHex4() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("a \\u escape needs four hex digits")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws -> Double {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits(_ parser: inout JSONParser) -> Int {
+            let from = parser.index
+            while parser.index < parser.bytes.count, parser.bytes[parser.index] >= UInt8(ascii: "0"), parser.bytes[parser.index] <= UInt8(ascii: "9") { parser.index += 1 }
+            return parser.index - from
+        }
+        let integerStart = index
+        guard digits(&self) > 0 else { throw error("a number needs digits") }
+        if bytes[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 { throw error("a number may not start with 0") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("a number needs digits after its point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("a number needs digits in its exponent") }
+        }
+        // Too large for a Double is infinity here; the scene decoder treats it as a bad number.
+        return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .nan
+    }
+}

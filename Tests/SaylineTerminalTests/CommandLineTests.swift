@@ -1,0 +1,195 @@
+import Foundation
+import PseudoTerminal
+import SaylineCore
+import SaylineTerminal
+import Testing
+
+/// The command line as a person and a shell meet it: one parser for every command, with
+/// getopt's forms, and completion scripts made from the same tables, run in the real shells.
+extension EndToEndTests { @Suite struct CommandLineTests {
+    static let scene = #"{"controls": [{"kind": "ruler", "id": "w", "label": "Weight", "min": 0, "max": 10}]}"#
+
+    @Test func optionsTakeTheirValueAfterAnEqualsSignOrAsTheNextWord() throws {
+        let spaced = try runPiped(["audit", "--format", "json"], input: "")
+        let joined = try runPiped(["audit", "--format=json"], input: "")
+        #expect(spaced.status == 0 && joined.status == 0)
+        #expect(joined.stdout == spaced.stdout)
+        #expect(joined.stdout.hasPrefix("{"))
+        let short = try runPiped(["describe", "-fjson"], input: "")
+        #expect(short.stdout.hasPrefix("["))
+    }
+
+    @Test func shortFlagsGroupAndDashDashEndsTheOptions() throws {
+        let folder = try ScratchFolder()
+        let scene = try folder.file("scene.json", Self.scene)
+        // -k takes no value, -s takes the next word: grouped as -ks FILE.
+        _ = try folder.file("-odd name", "inc\nexpect \"2 of 10\"\ninc\nexpect value w 2\n")
+        // A script whose name starts with a dash is an operand after --.
+        let program = "cd '\(folder.path)' && exec '\(TerminalProcess.binary)' run -ks '\(scene)' -- '-odd name'"
+        let result = try runPiped(["--norc", "--noprofile", "-c", program], input: "", executable: "/bin/bash")
+        #expect(result.stdout == "1\n2\n")
+        #expect(result.stderr.contains("-odd name:2: expected \"2 of 10\", heard \"1\""))
+        #expect(result.status == 1)
+    }
+
+    @Test func dashIsStandardInputForAScriptAndStandardOutputForAReport() throws {
+        let run = try runPiped(["run", "-"], input: "inc\n")
+        #expect(run.stdout == "62.5 kilograms\n")
+        let audit = try runPiped(["audit", "--format", "json", "--output", "-"], input: "")
+        #expect(audit.status == 0)
+        #expect(audit.stdout.hasPrefix("{"))
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+
+    @Test func mistakesOnTheCommandLineAreNamedAndChangeNothing() throws {
+        let cases: [([String], String)] = [
+            (["audit", "--formt", "json"], "sayline audit: unknown option: --formt; did you mean --format?"),
+            (["run", "-", "--keep-going=yes"], "sayline run: --keep-going takes no value"),
+            (["audit", "-x"], "sayline audit: unknown option: -x"),
+            (["audit", "--fail-on"], "sayline audit: --fail-on needs a value"),
+            (["audit", "-f", "yaml"], "sayline audit: -f takes text, json, junit, not yaml"),
+            (["describe", "extra"], "sayline describe: unexpected argument: extra"),
+            (["scene", "--print", "--check", "x.json"], "sayline scene: scene takes --print or --check FILE, not both"),
+            (["completions", "tcsh"], "sayline completions: completions takes bash, zsh, fish, not tcsh"),
+            (["--verbosity=loud"], "sayline: --verbosity takes terse, normal, verbose, not loud"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runPiped(arguments, input: "")
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderr.hasPrefix(message + "\n"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("usage: sayline"), "\(arguments)")
+        }
+    }
+
+    /// bash's own completion machinery, called as readline would call it.
+    @Test func bashCompletesSubcommandsOptionsValuesAndSceneFiles() throws {
+        let folder = try ScratchFolder()
+        _ = try folder.file("settings.json", Self.scene)
+        _ = try folder.file("notes.txt", "")
+        let script = try folder.file("sayline.bash", try runPiped(["completions", "bash"], input: "").stdout)
+        func complete(_ words: [String]) throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let program = "cd '\(folder.path)' && source '\(script)' && COMP_WORDS=(\(quoted)) && COMP_CWORD=\(words.count - 1) && _sayline && printf '%s\\n' \"${COMPREPLY[@]}\""
+            let result = try runPiped(["--norc", "--noprofile", "-c", program], input: "", executable: "/bin/bash")
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try complete(["sayline", "au"]) == ["audit"])
+        #expect(try complete(["sayline", "audit", "--format", ""]) == ["json", "junit", "text"])
+        #expect(try complete(["sayline", "audit", "--format", "=", "j"]) == ["json", "junit"])
+        #expect(try complete(["sayline", "audit", "--fail-on", "s"]) == ["serious"])
+        #expect(try complete(["sayline", "--verbosity", ""]) == ["normal", "terse", "verbose"])
+        #expect(try complete(["sayline", "--display", "s"]) == ["screen-reader"])
+        #expect(try complete(["sayline", "run", "x", "--keep"]) == ["--keep-going"])
+        #expect(try complete(["sayline", "--scene", ""]) == ["settings.json"])
+        #expect(try complete(["sayline", "completions", "f"]) == ["fish"])
+    }
+
+    /// fish answers `complete -C` with what it would offer.
+    @Test func fishCompletesFromTheSameTables() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "fish is installed by .ci/run")
+            return
+        }
+        let folder = try ScratchFolder()
+        let script = try folder.file("sayline.fish", try runPiped(["completions", "fish"], input: "").stdout)
+        func complete(_ line: String) throws -> [String] {
+            let result = try runPiped(["--no-config", "-c", "source '\(script)'; complete -C '\(line)'"], input: "", executable: "/usr/bin/fish")
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
+        }
+        #expect(try complete("sayline audit --format ") == ["json", "junit", "text"])
+        #expect(try complete("sayline des").contains("describe"))
+        #expect(try complete("sayline --punctuation ") == ["all", "none", "some"])
+        #expect(try complete("sayline run x --check").contains("--check-transcript"))
+    }
+
+    /// zsh's completion system in a real terminal: Tab after `--format ` lists the formats.
+    @Test func zshCompletesInATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
+            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "zsh is installed by .ci/run")
+            return
+        }
+        let folder = try ScratchFolder()
+        let script = try folder.file("sayline.zsh", try runPiped(["completions", "zsh"], input: "").stdout)
+        let shell = try TerminalProcess(["-f"], environment: ["PS1": "ZSH%% ", "HOME": folder.path], speechOnTerminal: true, executable: "/usr/bin/zsh")
+        #expect(shell.waitForDisplay("ZSH% "))
+        shell.send("autoload -Uz compinit && compinit -u && source \(script) && print -r -- loaded\r")
+        #expect(shell.waitForDisplay("loaded"))
+        let before = shell.mark
+        shell.send("sayline audit --fail-on \t")
+        #expect(shell.waitForDisplay("critical", since: before))
+        #expect(shell.display(since: before).contains("moderate"))
+        shell.send("\u{03}")
+    }
+} }
+
+/// The key table's functions with text on the line: the keys' own readline meaning, and for a
+/// key the user bound, what that key did before Sayline bound anything.
+extension EndToEndTests.CommandLineTests {
+    @Test func aViCommandModeKeyBoundToAFunctionKeepsItsViMeaningWithText() throws {
+        let scratch = try ScratchFolder()
+        let inputrc = try scratch.file("inputrc", "set editing-mode vi\n$if sayline\nset keymap vi-command\n\"k\": sayline-increment\n$endif\n")
+        _ = try scratch.file("sayline/history", "describe\n")
+        let repl = try TerminalProcess(["--settle", "0", "--display", "plain"], environment: ["INPUTRC": inputrc, "XDG_STATE_HOME": scratch.path])
+        #expect(repl.waitForDisplay("weight> "))
+        // Empty line, command mode: k is a step.
+        repl.send("\u{1B}")
+        repl.send("k")
+        #expect(repl.waitForSpeech("62.5 kilograms\n"))
+        // Text on the line, command mode: k recalls history as vi's k does (before: typed a "k").
+        repl.send("i")
+        repl.send("ab")
+        repl.send("\u{1B}")
+        repl.send("k")
+        repl.send("\r")
+        #expect(repl.waitForSpeech("Weight in kilograms, 62.5 kilograms, adjustable."))
+        #expect(!repl.speechText.contains("abk"))
+    }
+
+    @Test func aBoundKeyEndingInALetterIsNeverTakenForAnArrow() throws {
+        let scratch = try ScratchFolder()
+        let inputrc = try scratch.file("inputrc", "$if sayline\n\"\\C-xA\": sayline-increment\n$endif\n")
+        _ = try scratch.file("sayline/history", "describe\n")
+        let repl = try TerminalProcess(["--settle", "0", "--display", "plain"], environment: ["INPUTRC": inputrc, "XDG_STATE_HOME": scratch.path])
+        #expect(repl.waitForDisplay("weight> "))
+        repl.send("\u{18}A")
+        #expect(repl.waitForSpeech("62.5 kilograms\n"))
+        // With text, Ctrl-X A rings the bell (before: it recalled history as Up does).
+        repl.send("zz")
+        repl.send("\u{18}A")
+        repl.send("\r")
+        #expect(repl.waitForSpeech("Unknown command: zz"))
+        #expect(!repl.speechText.contains("adjustable."))
+    }
+
+    /// Alt-3 Up is three steps: readline's count reaches the key table's command.
+    @Test func readlinesCountRepeatsAStep() throws {
+        let repl = try TerminalProcess(["--settle", "0", "--display", "plain"])
+        #expect(repl.waitForDisplay("weight> "))
+        repl.send("\u{1B}3\u{1B}[A")
+        #expect(repl.waitForSpeech("63.5 kilograms\n"))
+    }
+
+    /// The REPL's describe, `?` and `sayline describe` say the same sentence.
+    @Test func oneDescriptionEverywhere() throws {
+        let described = try runPiped(["describe"], input: "").stdout.split(separator: "\n").map(String.init)
+        let spoken = try runPiped([], input: "describe weight\ndescribe rating\ndescribe balance\n").stdout.split(separator: "\n").map(String.init)
+        #expect(described.count == 3)
+        // Piped, the session first says where focus is.
+        #expect(Array(spoken.dropFirst()) == described)
+    }
+
+    /// readline is reached through one file: the adapter.
+    @Test func onlyTheAdapterCallsReadline() throws {
+        let folder = EndToEndTests.DocsTests.root.appendingPathComponent("Sources/SaylineTerminal")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 10)
+        for file in files where file != "ReadlineBridge.swift" {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("CReadline"), "\(file) imports readline")
+            #expect(text.range(of: #"\b(rl_|history_|add_history|read_history|stifle_history)\w*\("#, options: .regularExpression) == nil, "\(file) calls readline")
+        }
+    }
+}
