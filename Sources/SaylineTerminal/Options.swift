@@ -27,7 +27,7 @@ struct Options: Equatable {
         Every setting is also a line `KEY = VALUE` in $XDG_CONFIG_HOME/sayline/config (by default
         ~/.config/sayline/config); flags win over the environment, which wins over the file.
 
-        \(KeyTable.helpParagraph)
+        \(TextLayout.wrap(KeyTable.helpParagraph, indent: 0, width: 92))
 
         Commands:
         \(CommandLineTable.commandList)

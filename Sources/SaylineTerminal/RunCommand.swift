@@ -26,7 +26,7 @@ enum RunCommand: Subcommand {
             Blank lines and lines starting with # are ignored. A failed expectation prints
             FILE:LINE: expected …, heard … on standard error.
             """,
-            options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"])
+            options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"], preferences: false)
                 + [keepGoing, transcript, checkTranscript, SharedOptions.help])
     }
 

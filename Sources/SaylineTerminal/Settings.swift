@@ -113,16 +113,16 @@ enum SettingTable {
     static let all: [SettingSpec] = [
         choice("display", flag: "--display", argument: "MODE", aliases: [("--plain", "plain")],
                environment: ("ACCESSIBLE", { $0.isEmpty || $0 == "0" ? nil : "screen-reader" }),
-               help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, a prompt that never changes). Also ACCESSIBLE=1 for screen-reader, TERM=dumb for plain; chosen for you when a running screen reader is found",
+               help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, a prompt that never changes); TERM=dumb means plain; chosen for you when a running screen reader is found",
                \.display),
         choice("motion", flag: "--motion", argument: "MOTION", aliases: [("--reduce-motion", "reduce")],
                environment: ("SAYLINE_REDUCE_MOTION", { $0.isEmpty || $0 == "0" ? nil : "reduce" }),
-               help: "full, or reduce: changes jump, nothing animates, the tour never runs (also SAYLINE_REDUCE_MOTION=1)",
+               help: "full, or reduce: changes jump, nothing animates, the tour never runs",
                \.motion),
-        choice("verbosity", flag: "--verbosity", argument: "LEVEL", help: "terse, normal (default) or verbose", \.verbosity),
+        choice("verbosity", flag: "--verbosity", argument: "LEVEL", help: "how much is said on focus and on every change: terse, normal or verbose", \.verbosity),
         SettingSpec(key: "settle", flag: "--settle", argument: "MS", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
-                    help: "quiet time in milliseconds that ends a run of changes, 0 to 10000, default 300",
+                    help: "quiet time in milliseconds that ends a run of changes, 0 to 10000",
                     apply: { settings, word in
                         guard let milliseconds = Int(word), (0...10_000).contains(milliseconds) else {
                             return "settle takes milliseconds from 0 to 10000, not \(TextSanitiser.echo(word))"
@@ -132,7 +132,7 @@ enum SettingTable {
                     }, show: { String($0.settleMilliseconds) }),
         onOff("color", flag: "--color", aliases: [("--no-color", "off"), ("--no-colour", "off")],
               environment: ("NO_COLOR", { $0.isEmpty ? nil : "off" }),
-              help: "colour in the full display (also --no-color, NO_COLOR)", \.color),
+              help: "colour in the full display", \.color),
         SettingSpec(key: "speech", flag: "--speak", argument: "ENGINE", valueWithoutArgument: "auto", aliases: [],
                     environment: nil, values: ["auto", "speech-dispatcher", "espeak-ng", "none"],
                     help: "speak every announcement too: auto (speech-dispatcher where it runs or can start, else espeak-ng), speech-dispatcher, none, or a command and its arguments, run without a shell with the text after --",
@@ -220,12 +220,13 @@ enum SettingTable {
 
     /// The settings' flags as command-line options: each setting's flag, then its aliases.
     /// - Parameter keys: the settings a command takes; all of them when nil.
-    static func options(_ keys: [String]? = nil) -> [OptionSpec] {
+    /// - Parameter preferences: whether the command reads the preferences file too.
+    static func options(_ keys: [String]? = nil, preferences: Bool = true) -> [OptionSpec] {
         all.filter { keys?.contains($0.key) ?? true }.flatMap { spec -> [OptionSpec] in
             let main = OptionSpec(spec.flag, argument: spec.argument, impliedArgument: spec.valueWithoutArgument,
                                   completion: spec.values.isEmpty ? .none : .words(spec.values),
                                   defaultWords: spec.show(ReplSettings()) ?? "the engine's own",
-                                  environment: spec.environment?.variable, preference: spec.key, help: spec.help)
+                                  environment: spec.environment?.variable, preference: preferences ? spec.key : nil, help: spec.help)
             return [main] + spec.aliases.map { alias in
                 OptionSpec(alias.flag, help: "the same as \(spec.flag) \(alias.value)")
             }

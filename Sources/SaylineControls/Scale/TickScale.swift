@@ -72,18 +72,6 @@ public struct TickScale: Sendable, Equatable {
         return clampedIndex(((value - lowerBound) / step).rounded())
     }
 
-    /// The tick nearest to a scroll offset, as the ruler's snap behaviour picks it.
-    public func index(forOffset offset: Double, spacing: Double) -> Int {
-        guard offset.isFinite, spacing > 0 else { return 0 }
-        return clampedIndex((offset / spacing).rounded())
-    }
-
-    /// Rounds an offset to the nearest tick's offset, as the seed's snap target does.
-    public static func snappedOffset(_ offset: Double, spacing: Double) -> Double {
-        guard offset.isFinite, spacing.isFinite, spacing > 0 else { return 0 }
-        return (offset / spacing).rounded() * spacing
-    }
-
     /// The fractional tick position of a value, unclamped; nil when the value is not finite.
     public func position(of value: Double) -> Double? {
         guard value.isFinite else { return nil }
@@ -103,7 +91,7 @@ public struct TickScale: Sendable, Equatable {
         return min(max(sum, 0), tickCount - 1)
     }
 
-    private func clampedIndex(_ index: Double) -> Int {
+    func clampedIndex(_ index: Double) -> Int {
         // (value - lower) / step overflows to infinity for 1e308: that is past the last tick.
         guard !index.isNaN else { return 0 }
         return Int(min(max(index, 0), Double(tickCount - 1)))

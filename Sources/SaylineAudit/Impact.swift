@@ -1,0 +1,16 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+
+/// How much a finding hurts, as axe-core grades it.
+public enum Impact: String, Sendable, Equatable, Comparable, CaseIterable {
+    case minor
+    case moderate
+    case serious
+    case critical
+
+    public static func < (lhs: Impact, rhs: Impact) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}
