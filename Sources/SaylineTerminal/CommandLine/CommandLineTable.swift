@@ -95,7 +95,8 @@ public enum GeneratedDocs {
 /// The man page's generated parts, in roff.
 enum ManPage {
     static func escape(_ text: String) -> String {
-        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        // "…" has no form in every output device: three dots.
+        text.replacing("\\", with: "\\e").replacing("-", with: "\\-").replacing("…", with: "...")
     }
 
     /// `[\fB\-\-scene\fR \fIFILE\fR]`, choices in bold.
@@ -144,11 +145,14 @@ enum ManPage {
         CommandLineTable.subcommands.map { $0.commandLine }.map { spec in
             let heading = ".SS \(escape(spec.invocation))\(spec.operands.map { " " + escape($0) } ?? "")\n"
             let paragraphs = spec.description.split(separator: "\n\n", omittingEmptySubsequences: true).map { paragraph in
-                paragraph.split(separator: "\n").map { line in
+                let lines = paragraph.split(separator: "\n")
+                let body = lines.map { line in
                     // A line starting with a dot or a quote would be read as a request.
                     let text = escape(String(line))
                     return text.hasPrefix(".") || text.hasPrefix("'") ? "\\&" + text : text
                 }.joined(separator: "\n")
+                // Indented lines are a table of examples: kept as they are, not filled.
+                return lines.allSatisfy({ $0.hasPrefix("  ") }) ? ".nf\n\(body)\n.fi" : body
             }
             return heading + paragraphs.joined(separator: "\n.PP\n") + "\n" + options(spec.options)
         }.joined()
