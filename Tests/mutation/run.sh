@@ -8,7 +8,12 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${SAYLINE_MUTATION_DIR:-${TMPDIR:-/tmp}/sayline-mutation}
 mkdir -p "$work"
-# The package as it is now (tracked and new files), over the copy's earlier build.
+# The package as it is now (tracked and new files), over the copy's earlier build; files the
+# package no longer has are removed from the copy first (a moved source would build twice).
+find "$work" -path "$work/.build" -prune -o -type f -print | sed "s|^$work/||" | sort > "$work.had"
+(cd "$root" && git ls-files -co --exclude-standard | sort) > "$work.has"
+comm -23 "$work.had" "$work.has" | while read -r stale; do rm -f "$work/$stale"; done
+rm -f "$work.had" "$work.has"
 (cd "$root" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) | (cd "$work" && tar -xf -)
 
 python3 - "$work" "$@" <<'PY'
