@@ -24,8 +24,8 @@ public struct AuditContext: Sendable {
     /// evenly spaced points between: every step is the same arithmetic on the same grid, so
     /// the samples speak for the rest while the cost per control stays bounded.
     public static let fullWalkLimit = 128
-    static let samplesPerEnd = 16
-    static let middleSamples = 32
+    static let samplesPerEnd = 8
+    static let middleSamples = 16
 
     /// Indices i whose step to i + 1 a rule should check.
     public static func stepsToCheck(_ scale: TickScale) -> [Int] {

@@ -19,6 +19,9 @@ public enum AuditRules {
         AnnouncementFitsBudget(),
     ]
 
+    /// The audit-rules reference, where each rule has a section named by its id.
+    public static let documentation = "https://github.com/sayline/sayline/blob/main/Docs/audit-rules.md"
+
     public static func rule(id: String) -> (any AuditRule)? {
         all.first { $0.id == id }
     }

@@ -2,6 +2,7 @@ import SaylineText
 import SaylineControls
 import SaylineSession
 import SaylineScene
+
 /// Runs every rule on every control of a scene and sorts the results as axe-core does.
 public struct Auditor: Sendable {
     public let options: AuditOptions
@@ -10,96 +11,54 @@ public struct Auditor: Sendable {
         self.options = options
     }
 
+    /// Audits the controls of `scene` in `controls` (all of them by default). Reports of
+    /// consecutive ranges joined with `append` equal the report of the whole scene, so a front
+    /// may audit the ranges on several cores.
+    /// - Parameters:
+    ///   - file: the scene's name in the report, as the front shows it.
+    ///   - clock: nanoseconds from any fixed start, for each check's time; the core reads no
+    ///     clock of its own. Without one, times are zero.
     /// - Complexity: O(controls × rules × samples); samples per control are bounded
     ///   (`AuditContext.stepsToCheck`), so the audit grows linearly with the scene.
-    public func audit(_ scene: Scene, rules: [any AuditRule] = AuditRules.all) -> AuditReport {
+    public func audit(_ scene: Scene, file: String = "", rules: [any AuditRule] = AuditRules.all,
+                      controls: Range<Int>? = nil, clock: (@Sendable () -> UInt64)? = nil) -> AuditReport {
         let context = AuditContext(elements: scene.elements, options: options)
         var outcomes = rules.map { AuditReport.RuleOutcome(rule: AuditReport.RuleInfo($0)) }
-        for element in scene.elements {
+        let range = controls.map { $0.clamped(to: scene.elements.indices) } ?? scene.elements.indices
+        for position in range {
+            let element = scene.elements[position]
+            let source = position < scene.sources.count ? scene.sources[position] : nil
+            let began = clock?() ?? 0
             let probe = ElementProbe(element)
-            for (position, rule) in rules.enumerated() {
+            // The shared walk is charged to the control's first check.
+            var lap = began
+            for (index, rule) in rules.enumerated() {
+                let result = rule.check(probe, in: context)
+                let now = clock?() ?? 0
                 let node = { (message: String?) in
-                    AuditReport.Node(control: element.identity.id, label: element.identity.label, message: message)
+                    AuditReport.Node(file: file, control: element.identity.id, label: element.identity.label, message: message,
+                                     line: source?.line, column: source?.column,
+                                     html: source?.text ?? SceneEncoder.encode(element), nanoseconds: now &- lap)
                 }
-                switch rule.check(probe, in: context) {
+                lap = now
+                switch result {
                 case .pass:
-                    outcomes[position].passes.append(node(nil))
+                    outcomes[index].passes.append(node(nil))
                 case .inapplicable:
                     break
                 case .incomplete(let reason):
-                    outcomes[position].incomplete.append(node(reason))
+                    outcomes[index].incomplete.append(node(reason))
                 case .violation(let message):
                     if let suppression = scene.suppressions.first(where: { $0.rule == rule.id && ($0.control == nil || $0.control?.lowercased() == element.identity.id.lowercased()) }) {
-                        outcomes[position].suppressed.append(AuditReport.SuppressedNode(node: node(message), reason: suppression.reason))
+                        outcomes[index].suppressed.append(AuditReport.SuppressedNode(node: node(message), reason: suppression.reason))
                     } else {
-                        outcomes[position].violations.append(node(message))
+                        outcomes[index].violations.append(node(message))
                     }
                 }
             }
         }
-        var report = AuditReport(controlCount: scene.elements.count)
+        var report = AuditReport(controlCount: range.count, files: [file])
         report.rules = outcomes
         return report
-    }
-}
-
-/// What an audit found, by rule: violations, passes, incomplete, inapplicable, suppressed.
-public struct AuditReport: Sendable, Equatable {
-    /// A rule's description, kept with its results.
-    public struct RuleInfo: Sendable, Equatable {
-        public let id: String
-        public let impact: Impact
-        public let help: String
-        public let source: String
-
-        init(_ rule: any AuditRule) {
-            id = rule.id
-            impact = rule.impact
-            help = rule.help
-            source = rule.source
-        }
-    }
-
-    /// One control's result under one rule.
-    public struct Node: Sendable, Equatable {
-        public let control: String
-        public let label: String
-        public let message: String?
-    }
-
-    /// A violation the scene has accepted, with its reason.
-    public struct SuppressedNode: Sendable, Equatable {
-        public let node: Node
-        public let reason: String
-    }
-
-    /// One rule over every control.
-    public struct RuleOutcome: Sendable, Equatable {
-        public let rule: RuleInfo
-        public var violations: [Node] = []
-        public var passes: [Node] = []
-        public var incomplete: [Node] = []
-        public var suppressed: [SuppressedNode] = []
-
-        /// No control to which the rule applies.
-        public var isInapplicable: Bool { violations.isEmpty && passes.isEmpty && incomplete.isEmpty && suppressed.isEmpty }
-    }
-
-    public let controlCount: Int
-    public var rules: [RuleOutcome] = []
-
-    init(controlCount: Int) {
-        self.controlCount = controlCount
-    }
-
-    public var violationCount: Int { rules.reduce(0) { $0 + $1.violations.count } }
-    public var passCount: Int { rules.reduce(0) { $0 + $1.passes.count } }
-    public var incompleteCount: Int { rules.reduce(0) { $0 + $1.incomplete.count } }
-    public var suppressedCount: Int { rules.reduce(0) { $0 + $1.suppressed.count } }
-    public var inapplicableRules: [RuleInfo] { rules.filter(\.isInapplicable).map(\.rule) }
-
-    /// Whether any unsuppressed violation is at or above `threshold`: the audit then fails.
-    public func fails(at threshold: Impact) -> Bool {
-        rules.contains { !$0.violations.isEmpty && $0.rule.impact >= threshold }
     }
 }

@@ -13,18 +13,25 @@ public struct ElementProbe: Sendable {
     public init(_ element: AdjustableElement) {
         self.element = element
         let announcer = Announcer(verbosity: .normal)
-        steps = AuditContext.stepsToCheck(element.scale).map { index in
-            let before = AuditContext.element(element, at: index)
+        var samples: [StepSample] = []
+        let indices = AuditContext.stepsToCheck(element.scale)
+        samples.reserveCapacity(indices.count)
+        for index in indices {
+            // Samples come in runs of neighbouring ticks: where the last step landed on this
+            // tick, it is this step's start, already placed and spoken.
+            let previous = samples.last.flatMap { $0.index + 1 == index && $0.after.index == index ? $0 : nil }
+            let before = previous?.after ?? AuditContext.element(element, at: index)
             var after = before
             let outcome = after.apply(.increment(1))
             var back = after
             _ = back.apply(.decrement(1))
             var heard: [Announcement] = []
             if case .changed(let change) = outcome { heard = announcer.announcements(for: .changed(after, change)) }
-            return StepSample(index: index, before: before, after: after, outcome: outcome, indexAfterComingBack: back.index,
-                              spokenBefore: before.spokenValue, spokenAfter: after.spokenValue, displayAfter: after.displayText,
-                              announcements: heard)
+            samples.append(StepSample(index: index, before: before, after: after, outcome: outcome, indexAfterComingBack: back.index,
+                                      spokenBefore: previous?.spokenAfter ?? before.spokenValue, spokenAfter: after.spokenValue,
+                                      displayAfter: after.displayText, announcements: heard))
         }
+        steps = samples
     }
 }
 

@@ -106,6 +106,21 @@ enum FileAccess {
     /// - a regular file, or nothing yet: a new file made with `mkstemp` beside it (O_EXCL, mode
     ///   0600, so nobody else can have made or opened it), synced, given the mode the file had
     ///   (or the umask's), then renamed over it: a crash leaves the old file or the new one.
+    /// The names in a folder (not "." or ".."), or nil when `path` is not a folder.
+    static func directoryEntries(_ path: String) -> [String]? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     static func writeReplacing(_ text: String, to path: String) -> Result<Void, Failure> {
         if path == "-" {
             return writeFully(text, to: STDOUT_FILENO) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))

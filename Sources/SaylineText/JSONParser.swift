@@ -6,6 +6,10 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
+    /// Where the current line starts, and a point on it whose column is known: columns are
+    /// counted forwards from there, so a long one-line file costs O(n), not O(n²).
+    private var lineStart = 0
+    private var counted = (index: 0, column: 1)
 
     public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
         var parser = JSONParser(bytes: bytes)
@@ -31,7 +35,7 @@ public struct JSONParser {
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x0A: line += 1; index += 1
+            case 0x0A: line += 1; index += 1; lineStart = index
             case 0x20, 0x09, 0x0D: index += 1
             default: return
             }
@@ -41,17 +45,28 @@ public struct JSONParser {
     private mutating func parseValue(depth: Int) throws -> JSONNode {
         guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
         guard index < bytes.count else { throw error("the document ends where a value was expected") }
-        let start = line
+        let start = line, column = currentColumn(), first = index
+        let value: JSONValue
         switch bytes[index] {
-        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(depth: depth), line: start)
-        case UInt8(ascii: "["): return JSONNode(value: try parseArray(depth: depth), line: start)
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), line: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), line: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), line: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, line: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: .number(try parseNumber()), line: start)
+        case UInt8(ascii: "{"): value = try parseObject(depth: depth)
+        case UInt8(ascii: "["): value = try parseArray(depth: depth)
+        case UInt8(ascii: "\""): value = .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
         default: throw error("unexpected character where a value was expected")
         }
+        return JSONNode(value: value, line: start, column: column, bytes: first..<index)
+    }
+
+    /// The column of `index` on its line, in code points: UTF-8 continuation bytes do not count.
+    private mutating func currentColumn() -> Int {
+        if counted.index < lineStart { counted = (lineStart, 1) }
+        var column = counted.column
+        for position in counted.index..<index where bytes[position] & 0xC0 != 0x80 { column += 1 }
+        counted = (index, column)
+        return column
     }
 
     private mutating func expectWord(_ word: String) throws {

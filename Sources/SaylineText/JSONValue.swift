@@ -35,14 +35,22 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A value and the line (from 1) where it starts.
+/// A value and where it starts: its line (from 1), column and bytes.
 public struct JSONNode: Sendable, Equatable {
     public let value: JSONValue
     public let line: Int
+    /// The column of its first character, in Unicode code points from 1 (SARIF's
+    /// "unicodeCodePoints" columns).
+    public let column: Int
+    /// Where it stands in the input, in bytes: a report quotes a control as it was written, and
+    /// a save rewrites only a value's own bytes.
+    public let bytes: Range<Int>
 
-    package init(value: JSONValue, line: Int) {
+    package init(value: JSONValue, line: Int, column: Int = 1, bytes: Range<Int> = 0..<0) {
         self.value = value
         self.line = line
+        self.column = column
+        self.bytes = bytes
     }
 }
 

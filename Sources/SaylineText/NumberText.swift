@@ -95,14 +95,14 @@ public enum NumberText {
     private static func groupInThrees(_ digits: Substring) -> String {
         let count = digits.utf8.count
         guard count > 3 else { return String(digits) }
-        var out = ""
-        out.reserveCapacity(count + count / 3)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + count / 3)
         var offset = 0
-        for character in digits.utf8 {
-            if offset > 0 && (count - offset) % 3 == 0 { out.append(",") }
-            out.unicodeScalars.append(Unicode.Scalar(character))
+        for byte in digits.utf8 {
+            if offset > 0 && (count - offset) % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(byte)
             offset += 1
         }
-        return out
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

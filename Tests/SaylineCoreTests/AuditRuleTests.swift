@@ -75,24 +75,72 @@ import SaylineCore
         #expect(SpokenTextIsSpeakable.problem(in: "-3.25 degrees") == nil)
     }
 
-    @Test func reportsComeInTextJSONAndJUnit() throws {
+    @Test func reportsComeInTextJSONJUnitAndSARIF() throws {
         let scene = try Self.scene("range-valid")
-        let report = Auditor().audit(scene)
-        let text = report.text(source: "range.json")
+        let report = Auditor().audit(scene, file: "range.json")
+        let settings = ReportSettings(version: "test", timestamp: "2026-11-30T12:00:00Z")
+        let text = report.text(settings)
         #expect(text.contains("- serious: range-valid on fail-inverted"))
+        #expect(text.contains("WCAG 2.2 SC 4.1.2 Name, Role, Value (A)"))
         #expect(!text.contains("│") && !text.contains("┌"))
-        let json = report.json(source: "range.json", version: "test")
+        let json = report.axeJSON(settings)
         guard case .object(let members) = try JSONParser.parse(Array(json.utf8)).get().value else { Issue.record("not an object"); return }
-        #expect(members.map(\.key) == ["testEngine", "url", "controlCount", "violations", "passes", "incomplete", "inapplicable", "suppressed"])
-        let junit = report.junit(source: "range.json")
-        #expect(junit.contains("<testcase classname=\"range-valid\" name=\"fail-inverted\"><failure type=\"serious\""))
+        #expect(members.map(\.key) == ["testEngine", "testRunner", "testEnvironment", "timestamp", "url", "toolOptions", "violations", "passes",
+                                       "incomplete", "inapplicable", "suppressed", "controlCount", "verdict"])
+        let junit = report.junit(settings)
+        #expect(junit.contains("<testcase classname=\"range-valid\" name=\"fail-inverted\" time=\""))
+        #expect(junit.contains("<failure type=\"serious\""))
         #expect(junit.hasPrefix("<?xml"))
+        let sarif = report.sarif(settings)
+        #expect(sarif.contains("\"ruleId\": \"range-valid\""))
+    }
+
+    /// Every rule says what it checks apart from what to do, and carries axe's tag tokens:
+    /// a WCAG level and criterion, or best practice.
+    @Test func everyRuleHasADescriptionHelpAndTagTokens() {
+        for rule in AuditRules.all {
+            #expect(rule.description != rule.help, "\(rule.id)")
+            #expect(rule.description.hasPrefix("Checks that"), "\(rule.id)")
+            #expect(!rule.tags.isEmpty && rule.tags.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }, "\(rule.id): \(rule.tags)")
+            #expect(rule.tags.contains("best-practice") == rule.criteria.isEmpty, "\(rule.id)")
+            #expect(rule.helpURL.hasSuffix("#" + rule.id))
+        }
+        #expect(NameIsPresent().tags == ["wcag2a", "wcag412"])
+        #expect(NoSilentSteps().tags == ["wcag21aa", "wcag413"])
+        #expect(EveryValueIsReachable().tags == ["wcag2a", "wcag211", "wcag22aa", "wcag257"])
+        #expect(ReduceMotionIsHonoured().tags == ["wcag2aaa", "wcag233", "wcag2a", "wcag222"])
+    }
+
+    /// The verdict is the exit status's in every format: findings below --fail-on are reported,
+    /// never counted as failures.
+    @Test func findingsBelowTheThresholdAreReportedNotFailed() throws {
+        let scene = try Self.scene("settings-valid")   // moderate findings only
+        let report = Auditor().audit(scene, file: "settings.json", rules: [SettingsNeedNoRepair()])
+        #expect(report.violationCount > 0)
+        let serious = ReportSettings(version: "test", failOn: .serious)
+        #expect(!report.fails(at: .serious))
+        #expect(report.junit(serious).contains("failures=\"0\""))
+        #expect(report.junit(serious).contains("<system-out>A moderate violation, below --fail-on serious"))
+        #expect(report.axeJSON(serious).contains("\"passed\": true"))
+        #expect(report.text(serious).contains("Passed: no violation at or above serious impact"))
+        let moderate = ReportSettings(version: "test", failOn: .moderate)
+        #expect(report.junit(moderate).contains("failures=\"\(report.violationCount)\""))
+        #expect(report.axeJSON(moderate).contains("\"passed\": false"))
+    }
+
+    /// XML 1.0 has no form for U+FFFE, U+FFFF or most control characters: never written.
+    @Test func charactersXMLForbidsAreReplacedVisibly() throws {
+        let text = #"{"controls": [{"kind": "ruler", "id": "a", "label": "Stars\uFFFE\uFFFF\u0001 slider"}]}"#
+        let scene = try SceneDecoder.decode(Array(text.utf8)).get()
+        let junit = Auditor().audit(scene, file: "odd.json").junit(ReportSettings(version: "test", failOn: .minor))
+        #expect(!junit.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF || $0.value == 0x01 })
+        #expect(junit.contains("Stars\u{FFFD}\u{FFFD}"))
     }
 
     @Test func anAuditGrowsWithTheSceneNotWithTheRange() {
         // 10,000 rulers of 20,000 ticks each must be audited by sampling, not by walking.
-        #expect(AuditContext.stepsToCheck(TickScale(lowerBound: 0, upperBound: 19_999, step: 1)).count == 64)
-        #expect(AuditContext.stepsToCheck(TickScale(lowerBound: 0, upperBound: 999_999_999, step: 1, maximumTickCount: TickScale.unboundedTickCap)).count == 64)
+        #expect(AuditContext.stepsToCheck(TickScale(lowerBound: 0, upperBound: 19_999, step: 1)).count == 32)
+        #expect(AuditContext.stepsToCheck(TickScale(lowerBound: 0, upperBound: 999_999_999, step: 1, maximumTickCount: TickScale.unboundedTickCap)).count == 32)
         #expect(AuditContext.stepsToCheck(TickScale(lowerBound: 0, upperBound: 10, step: 1)).count == 10)
     }
 }

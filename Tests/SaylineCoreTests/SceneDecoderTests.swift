@@ -114,8 +114,16 @@ import SaylineCore
         let node = try JSONParser.parse(Array(#"{"a": "\u00e9\ud83d\ude00\n\"", "b": [1, -2.5e3, true, null]}"#.utf8)).get()
         guard case .object(let members) = node.value else { Issue.record("not an object"); return }
         #expect(members[0].node.value == .string("é😀\n\""))
-        #expect(members[1].node.value == .array([JSONNode(value: .number(1), line: 1), JSONNode(value: .number(-2500), line: 1),
-                                                 JSONNode(value: .bool(true), line: 1), JSONNode(value: .null, line: 1)]))
+        guard case .array(let items) = members[1].node.value else { Issue.record("not an array"); return }
+        #expect(items.map(\.value) == [.number(1), .number(-2500), .bool(true), .null])
+        // Where each starts: its column and its bytes in the input.
+        #expect(items.map(\.column) == [39, 42, 50, 56])
+        #expect(members[0].node.column == 7 && members[0].node.bytes == 6..<30)
+        let text = Array(#"{"a": "\u00e9\ud83d\ude00\n\"", "b": [1, -2.5e3, true, null]}"#.utf8)
+        #expect(String(decoding: text[items[1].bytes], as: UTF8.self) == "-2.5e3")
+        // Columns count code points, not bytes: "é" is two bytes and one column.
+        let wide = try JSONParser.parse(Array(#"["é", 1]"#.utf8)).get()
+        if case .array(let pair) = wide.value { #expect(pair.map(\.column) == [2, 7]) }
         #expect((try? JSONParser.parse(Array(#""\ud800""#.utf8)).get()) == nil)
         #expect((try? JSONParser.parse(Array("01".utf8)).get()) == nil)
         #expect((try? JSONParser.parse([0x22, 0xFF, 0x22]).get()) == nil)

@@ -120,11 +120,16 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         let tooLarge = try runPiped(["audit", "--scene", huge], input: "")
         #expect(tooLarge.status == 2)
         #expect(tooLarge.stderr.contains("more than the limit"))
-        for arguments in [["audit", "--format", "pdf"], ["audit", "--fail-on", "bad"], ["audit", "--max-change-words", "0"], ["audit", "stray"]] {
+        for arguments in [["audit", "--format", "pdf"], ["audit", "--fail-on", "bad"], ["audit", "--max-change-words", "0"], ["audit", "--jobs", "0"]] {
             let result = try runPiped(arguments, input: "")
             #expect(result.status == 64)
             #expect(result.stderr.contains("usage: sayline audit"))
         }
+        // A word that is not an option is a scene to audit: a missing one cannot be read.
+        let missing = try runPiped(["audit", folder.path + "/stray.json"], input: "")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasSuffix("stray.json: cannot be read: No such file or directory\n"))
+        #expect(missing.stdout.isEmpty)
     }
 
     @Test func describeSaysWhatAScreenReaderWould() throws {

@@ -9,8 +9,10 @@ import SaylineScene
 public struct AnnouncementFitsBudget: AuditRule {
     public let id = "announcement-length"
     public let impact = Impact.moderate
-    public let help = "Announcements are short"
+    public let description = "Checks that focus and change announcements stay within their word budgets"
+    public let help = "Keep announcements short: the value first, in few words"
     public let source = "Sayline speech style, Docs/speech.md (value first, one short line); speech-dispatcher message priorities"
+    public let criteria: [WCAGCriterion] = []
 
     public init() {}
 
@@ -33,7 +35,13 @@ public struct AnnouncementFitsBudget: AuditRule {
         return .pass
     }
 
+    /// Words between spaces, counted without making them.
     static func words(in text: String) -> Int {
-        text.split(whereSeparator: { $0 == " " }).count
+        var count = 0
+        var inWord = false
+        for byte in text.utf8 {
+            if byte == 0x20 { inWord = false } else if !inWord { inWord = true; count += 1 }
+        }
+        return count
     }
 }

@@ -10,8 +10,10 @@ import SaylineScene
 public struct EveryValueIsReachable: AuditRule {
     public let id = "keyboard-reachable"
     public let impact = Impact.critical
-    public let help = "Every value is reachable by keyboard"
+    public let description = "Checks that every value can be reached from the keyboard one step at a time, with no dragging"
+    public let help = "Make every value reachable with the arrow keys"
     public let source = "WCAG 2.2 SC 2.1.1 Keyboard; WAI-ARIA APG slider keyboard interaction"
+    public let criteria: [WCAGCriterion] = [.keyboard, .draggingMovements]
 
     public init() {}
 

@@ -9,8 +9,10 @@ import SaylineScene
 public struct FigureMatchesValue: AuditRule {
     public let id = "figure-matches-value"
     public let impact = Impact.serious
-    public let help = "A digit roll shows its true value"
+    public let description = "Checks that a digit roll shows the value it holds"
+    public let help = "Give the digit roll columns enough for its largest value"
     public let source = "WCAG 2.2 SC 1.3.1 Info and Relationships; the digit roll seed's column rules"
+    public let criteria: [WCAGCriterion] = [.infoAndRelationships]
 
     public init() {}
 

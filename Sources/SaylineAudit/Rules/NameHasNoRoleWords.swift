@@ -9,8 +9,10 @@ import SaylineScene
 public struct NameHasNoRoleWords: AuditRule {
     public let id = "name-no-role-words"
     public let impact = Impact.moderate
-    public let help = "Names carry no role or action words"
+    public let description = "Checks that a name holds no role or action words, which the screen reader says already"
+    public let help = "Leave role and action words such as slider or swipe out of names"
     public let source = "Apple accessibilityLabel guidance (do not include the control type); WAI-ARIA APG naming"
+    public let criteria: [WCAGCriterion] = []
 
     static let roleWords: Set<String> = ["slider", "adjustable", "swipe", "picker", "scroll", "drag", "tap", "button", "stepper", "widget", "control"]
 

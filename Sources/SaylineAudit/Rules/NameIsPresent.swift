@@ -8,8 +8,10 @@ import SaylineScene
 public struct NameIsPresent: AuditRule {
     public let id = "name-present"
     public let impact = Impact.critical
-    public let help = "Every control has a name"
+    public let description = "Checks that every control has a label a screen reader can say"
+    public let help = "Give every control a label"
     public let source = "WCAG 2.2 SC 4.1.2 Name, Role, Value; axe-core aria-input-field-name"
+    public let criteria: [WCAGCriterion] = [.nameRoleValue]
 
     public init() {}
 

@@ -9,8 +9,10 @@ import SaylineScene
 public struct NameIsUnique: AuditRule {
     public let id = "name-unique"
     public let impact = Impact.serious
-    public let help = "Names are unique in the scene"
+    public let description = "Checks that no two controls in a scene share a name"
+    public let help = "Give every control a name of its own"
     public let source = "WCAG 2.2 SC 2.4.6 Headings and Labels; Google ATF DuplicateSpeakableTextCheck"
+    public let criteria: [WCAGCriterion] = [.headingsAndLabels]
 
     public init() {}
 

@@ -9,8 +9,10 @@ import SaylineScene
 public struct NoSilentSteps: AuditRule {
     public let id = "no-silent-steps"
     public let impact = Impact.serious
-    public let help = "Every change is heard"
+    public let description = "Checks that every change is announced, in words that differ from the value before"
+    public let help = "Announce every change with words that differ from the last"
     public let source = "WCAG 2.2 SC 4.1.3 Status Messages; Apple adjustable trait (the new value is spoken on each change)"
+    public let criteria: [WCAGCriterion] = [.statusMessages]
 
     public init() {}
 

@@ -10,8 +10,10 @@ import SaylineScene
 public struct RangeIsValid: AuditRule {
     public let id = "range-valid"
     public let impact = Impact.serious
-    public let help = "Range, step and value are valid"
+    public let description = "Checks that the minimum is below the maximum, the step is positive and the value is on the scale"
+    public let help = "Give a range whose minimum is below its maximum, with a positive step"
     public let source = "WAI-ARIA 1.2 slider (aria-valuemin < aria-valuemax, value within them); the ruler seed's scale rules"
+    public let criteria: [WCAGCriterion] = [.nameRoleValue]
 
     static let fields: Set<String> = ["minimum", "maximum", "step", "value"]
 

@@ -9,8 +9,10 @@ import SaylineScene
 public struct SettingsNeedNoRepair: AuditRule {
     public let id = "settings-valid"
     public let impact = Impact.moderate
-    public let help = "Settings are usable as given"
+    public let description = "Checks that the scene's settings are usable as given, without repairs"
+    public let help = "Fix the settings the control had to repair"
     public let source = "Sayline design principle 4, Docs/architecture.md (bad input yields a usable control, and the sanitising is reported)"
+    public let criteria: [WCAGCriterion] = []
 
     public init() {}
 

@@ -11,8 +11,10 @@ import SaylineScene
 public struct SpokenTextIsSpeakable: AuditRule {
     public let id = "spoken-text-speakable"
     public let impact = Impact.serious
-    public let help = "Spoken values use words, not symbols"
+    public let description = "Checks that spoken values use words a speech engine says well, not symbols"
+    public let help = "Speak values in words: units spelled out, no symbols"
     public let source = "Sayline speech style (Docs/speech.md), checked against espeak-ng; WAI-ARIA aria-valuetext (\"7 out of 10\")"
+    public let criteria: [WCAGCriterion] = []
 
     static let abbreviations: Set<String> = ["kg", "km", "cm", "mm", "lb", "lbs", "oz", "ml", "mph", "kph", "kmh", "hr", "hrs", "sec", "secs", "ms", "ft", "yd", "mi"]
     static let currencySigns: Set<Unicode.Scalar> = ["$", "€", "£", "¥", "₹", "₩", "₽"]

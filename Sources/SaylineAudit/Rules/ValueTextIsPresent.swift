@@ -9,8 +9,10 @@ import SaylineScene
 public struct ValueTextIsPresent: AuditRule {
     public let id = "value-text-present"
     public let impact = Impact.critical
-    public let help = "Every value has text to show and to say"
+    public let description = "Checks that every value has text to show and text to say"
+    public let help = "Give every value display text and spoken text"
     public let source = "WCAG 2.2 SC 4.1.2 Name, Role, Value (value); WAI-ARIA aria-valuetext"
+    public let criteria: [WCAGCriterion] = [.nameRoleValue]
 
     public init() {}
 
@@ -19,12 +21,18 @@ public struct ValueTextIsPresent: AuditRule {
         if let unit = element.identity.unit, unit.singular.isEmpty || unit.plural.isEmpty {
             return .violation("The unit has no \(unit.plural.isEmpty ? "plural" : "singular") word: values are heard without their unit")
         }
-        if element.spokenValue.trimmingWhitespace().isEmpty || element.displayText.trimmingWhitespace().isEmpty {
+        if !Self.hasText(element.spokenValue) || !Self.hasText(element.displayText) {
             return .violation("At \(NumberText.plain(element.value)) the control has no value text")
         }
-        for step in probe.steps where step.spokenAfter.trimmingWhitespace().isEmpty || step.displayAfter.trimmingWhitespace().isEmpty {
+        for step in probe.steps where !Self.hasText(step.spokenAfter) || !Self.hasText(step.displayAfter) {
             return .violation("At \(NumberText.plain(step.after.value)) the control has no value text")
         }
         return .pass
+    }
+
+    /// Anything but white space: the first such character answers, so a value costs a look at
+    /// its first character, not a trimmed copy.
+    static func hasText(_ text: String) -> Bool {
+        text.unicodeScalars.contains { !$0.properties.isWhitespace }
     }
 }

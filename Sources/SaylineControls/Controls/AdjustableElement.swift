@@ -6,6 +6,11 @@ import SaylineText
 public struct AdjustableElement: Sendable, Equatable {
     public let identity: ControlIdentity
     public let kind: ControlKind
+    /// The kind's scale, kept: every press and every announcement reads it.
+    public let scale: TickScale
+    /// Decimal places the scale needs, those of its step and of its minimum; kept, as reading
+    /// them takes a Double's shortest decimal form.
+    public let precision: Int
     public private(set) var value: Double
     /// Repairs to the configuration and to the starting value, for audits.
     public let repairs: [Repair]
@@ -13,7 +18,9 @@ public struct AdjustableElement: Sendable, Equatable {
     public init(identity: ControlIdentity, kind: ControlKind, value: Double) {
         self.identity = identity
         self.kind = kind
-        let scale = kind.control.scale
+        let scale = kind.scale
+        self.scale = scale
+        precision = max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))
         var repairs = kind.control.repairs
         let start: Double
         if !value.isFinite {
@@ -30,14 +37,13 @@ public struct AdjustableElement: Sendable, Equatable {
         self.repairs = repairs
     }
 
-    public var scale: TickScale { kind.control.scale }
     public var minimum: Double { scale.lowerBound }
     public var maximum: Double { scale.upperBound }
-    public var pageStep: Double { Double(kind.control.pageStepCount) * scale.step }
+    public var pageStep: Double { Double(kind.pageStepCount) * scale.step }
     public var index: Int { scale.index(for: value) }
 
-    public var displayText: String { kind.control.displayText(for: value, unit: identity.unit) }
-    public var spokenValue: String { kind.control.spokenValue(for: value, unit: identity.unit) }
+    public var displayText: String { kind.displayText(for: value, unit: identity.unit) }
+    public var spokenValue: String { kind.spokenValue(for: value, unit: identity.unit) }
     public var misstatement: String? { kind.control.misstatement(for: value) }
     public var bound: Bound? {
         if value <= minimum { return .minimum }
@@ -48,8 +54,6 @@ public struct AdjustableElement: Sendable, Equatable {
     /// The number alone at the scale's precision: "62.5", for terse speech.
     public var spokenNumber: String { NumberText.format(value, places: precision, trimmingZeros: true) }
 
-    /// Decimal places the scale needs: those of its step and of its minimum.
-    public var precision: Int { max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound)) }
 
     /// "Up or down arrow adjusts, Page Up or Page Down by 5", led by the control's own words.
     public var hint: String {
@@ -78,9 +82,9 @@ public struct AdjustableElement: Sendable, Equatable {
         case .decrement(let count):
             return step(by: count == Int.min ? Int.max : -count)
         case .pageUp:
-            return step(by: kind.control.pageStepCount)
+            return step(by: kind.pageStepCount)
         case .pageDown:
-            return step(by: -kind.control.pageStepCount)
+            return step(by: -kind.pageStepCount)
         case .toMinimum:
             return move(to: scale.lowerBound, correction: nil, pastBound: .minimum)
         case .toMaximum:

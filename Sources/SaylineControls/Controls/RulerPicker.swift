@@ -14,6 +14,9 @@ public struct RulerPicker: AdjustableControl {
     /// Points between ticks in the source design; at least 4.
     public let tickSpacing: Double
     public let repairs: [Repair]
+    /// Decimal places of the step and the minimum, worked out once: reading them takes the
+    /// shortest decimal form of a Double, and every spoken value needs them.
+    private let places: Int
 
     public init(minimum: Double, maximum: Double, step: Double = 1, majorEvery: Int = 10, tickSpacing: Double = 12) {
         scale = TickScale(lowerBound: minimum, upperBound: maximum, step: step, maximumTickCount: TickScale.rulerTickCap)
@@ -27,6 +30,7 @@ public struct RulerPicker: AdjustableControl {
             repairs.append(Repair(field: "tickSpacing", problem: "\(NumberText.plain(tickSpacing)) is not a finite number of at least 4", replacement: NumberText.plain(self.tickSpacing)))
         }
         self.repairs = repairs
+        places = max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))
     }
 
     public var pageStepCount: Int { majorEvery }
@@ -61,10 +65,6 @@ public struct RulerPicker: AdjustableControl {
 
     public func animation(from oldValue: Double, to newValue: Double) -> MotionTimeline {
         MotionTimeline(motion: .glide(from: oldValue, to: newValue, curve: .smooth(duration: Self.glideDuration)))
-    }
-
-    private var places: Int {
-        max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))
     }
 }
 

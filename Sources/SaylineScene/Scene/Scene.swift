@@ -11,14 +11,39 @@ public struct Scene: Sendable, Equatable {
 
     public var elements: [AdjustableElement]
     public var suppressions: [Suppression]
+    /// Where each control stands in its file, in the order of `elements`; empty for a scene
+    /// that was not read from a file (the demo).
+    public var sources: [ControlSource]
 
-    public init(elements: [AdjustableElement], suppressions: [Suppression] = []) {
+    public init(elements: [AdjustableElement], suppressions: [Suppression] = [], sources: [ControlSource] = []) {
         self.elements = elements
         self.suppressions = suppressions
+        self.sources = sources
+    }
+
+    /// Two scenes are the same when their controls and suppressions are: where a scene was
+    /// read from, and how its file was laid out, do not count.
+    public static func == (lhs: Scene, rhs: Scene) -> Bool {
+        lhs.elements == rhs.elements && lhs.suppressions == rhs.suppressions
     }
 
     /// The built-in demo scene.
     public static var demo: Scene { Scene(elements: DemoScene.elements) }
+}
+
+/// Where a control stands in its scene file, for reports: SARIF's region, axe's node `html`.
+public struct ControlSource: Sendable, Equatable {
+    public let line: Int
+    /// In Unicode code points from 1.
+    public let column: Int
+    /// The control's JSON as the file has it.
+    public let text: String
+
+    public init(line: Int, column: Int, text: String) {
+        self.line = line
+        self.column = column
+        self.text = text
+    }
 }
 
 /// A known finding kept in the report as suppressed, with the reason, instead of deleted.

@@ -10,6 +10,8 @@ public struct SceneDecoder {
     private var problems: [SceneProblem] = []
     /// The audit rules a suppression may name, when the caller knows them.
     private var knownRules: Set<String>?
+    /// The file's bytes, to quote each control as written.
+    private var input: [UInt8] = []
 
     /// - Parameter knownRules: the ids a suppression's rule may be; nil leaves rules unchecked.
     /// - Complexity: O(n) in the file's size.
@@ -24,6 +26,7 @@ public struct SceneDecoder {
         }
         var decoder = SceneDecoder()
         decoder.knownRules = knownRules
+        decoder.input = bytes
         let scene = decoder.scene(root)
         if decoder.problems.isEmpty, let scene { return .success(scene) }
         return .failure(SceneError(decoder.problems))
@@ -60,6 +63,8 @@ public struct SceneDecoder {
         }
         var elements: [AdjustableElement] = []
         elements.reserveCapacity(list.count)
+        var sources: [ControlSource] = []
+        sources.reserveCapacity(list.count)
         var seen: [String: Int] = [:]
         for (offset, node) in list.enumerated() {
             let path = "controls[\(offset)]"
@@ -71,6 +76,7 @@ public struct SceneDecoder {
                 seen[key] = offset
             }
             elements.append(element)
+            sources.append(ControlSource(line: node.line, column: node.column, text: String(decoding: input[node.bytes], as: UTF8.self)))
         }
         var suppressions: [Suppression] = []
         if let node = members["suppress"] {
@@ -91,7 +97,7 @@ public struct SceneDecoder {
                 problem(node, "suppress", "must be an array")
             }
         }
-        return Scene(elements: elements, suppressions: suppressions)
+        return Scene(elements: elements, suppressions: suppressions, sources: sources)
     }
 
     private mutating func suppression(_ node: JSONNode, _ path: String) -> Suppression? {

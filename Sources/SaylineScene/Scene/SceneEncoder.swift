@@ -17,6 +17,11 @@ public enum SceneEncoder {
         return JSONWriter.write(.object(document), inlineFrom: 3)
     }
 
+    /// One control on one line: `{ "kind": "ruler", "id": "weight", … }`, as a report quotes it.
+    public static func encode(_ element: AdjustableElement) -> String {
+        String(JSONWriter.write(control(element), inlineFrom: 0).dropLast())
+    }
+
     /// The control's keys in the field table's order; keys at their defaults that say nothing
     /// (a short name equal to the label, no unit, no hint) are left out.
     private static func control(_ element: AdjustableElement) -> JSONTree {

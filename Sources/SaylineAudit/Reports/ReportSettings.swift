@@ -1,0 +1,43 @@
+import SaylineText
+
+/// What every report format says besides the findings: the tool, when it ran, the threshold
+/// that decides the verdict, and the options.
+public struct ReportSettings: Sendable, Equatable {
+    public var version: String
+    /// When the audit ran, ISO 8601 in UTC, from the front's clock; empty leaves it out.
+    public var timestamp: String
+    /// The least impact that fails the audit.
+    public var failOn: Impact
+    public var options: AuditOptions
+
+    public init(version: String, timestamp: String = "", failOn: Impact = .serious, options: AuditOptions = AuditOptions()) {
+        self.version = version
+        self.timestamp = timestamp
+        self.failOn = failOn
+        self.options = options
+    }
+}
+
+extension AuditReport {
+    /// The scenes in words: "scene.json", "3 scenes", "the demo scene".
+    var subject: String {
+        let named = files.map { $0.isEmpty ? "the demo scene" : $0 }
+        return named.count == 1 ? named[0] : "\(named.count) scenes (\(named.joined(separator: ", ")))"
+    }
+
+    /// Every finding that fails or is reported, most important first, then in scene order.
+    var violationsByImpact: [(rule: RuleInfo, node: Node)] {
+        rules.sorted { $0.rule.impact > $1.rule.impact }.flatMap { outcome in outcome.violations.map { (outcome.rule, $0) } }
+    }
+
+    /// The verdict in a sentence, as every format says it.
+    func verdict(_ settings: ReportSettings) -> String {
+        let failing = failingCount(at: settings.failOn)
+        let below = violationCount - failing
+        var words = failing > 0
+            ? "Failed: \(failing) \(failing == 1 ? "violation" : "violations") at or above \(settings.failOn.rawValue) impact"
+            : "Passed: no violation at or above \(settings.failOn.rawValue) impact"
+        if below > 0 { words += "; \(below) below it, reported only" }
+        return words + "."
+    }
+}

@@ -1,0 +1,46 @@
+/// A WCAG 2.2 success criterion a rule checks, with the tags axe-core gives it.
+public struct WCAGCriterion: Sendable, Equatable, Hashable {
+    public enum Level: String, Sendable, Comparable {
+        case a = "A"
+        case aa = "AA"
+        case aaa = "AAA"
+
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue.count < rhs.rawValue.count }
+    }
+
+    /// "4.1.2"
+    public let number: String
+    /// "Name, Role, Value"
+    public let name: String
+    public let level: Level
+    /// The WCAG version that added it: "2.0", "2.1" or "2.2".
+    public let version: String
+
+    /// "WCAG 2.2 SC 4.1.2 Name, Role, Value (A)"
+    public var title: String { "WCAG 2.2 SC \(number) \(name) (\(level.rawValue))" }
+
+    /// axe-core's criterion tag: "wcag412".
+    public var criterionTag: String { "wcag" + number.filter(\.isNumber) }
+
+    /// axe-core's level tag: "wcag2a", "wcag21aa", "wcag22aa"; every AAA criterion is "wcag2aaa".
+    public var levelTag: String {
+        if level == .aaa { return "wcag2aaa" }
+        let version = self.version == "2.0" ? "2" : self.version.filter(\.isNumber)
+        return "wcag" + version + level.rawValue.lowercased()
+    }
+
+    /// The criterion's page in the W3C's Understanding WCAG 2.2.
+    public var understandingURL: String {
+        let slug = name.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }.split(separator: " ").joined(separator: "-")
+        return "https://www.w3.org/WAI/WCAG22/Understanding/\(slug).html"
+    }
+
+    public static let infoAndRelationships = WCAGCriterion(number: "1.3.1", name: "Info and Relationships", level: .a, version: "2.0")
+    public static let keyboard = WCAGCriterion(number: "2.1.1", name: "Keyboard", level: .a, version: "2.0")
+    public static let pauseStopHide = WCAGCriterion(number: "2.2.2", name: "Pause, Stop, Hide", level: .a, version: "2.0")
+    public static let animationFromInteractions = WCAGCriterion(number: "2.3.3", name: "Animation from Interactions", level: .aaa, version: "2.1")
+    public static let headingsAndLabels = WCAGCriterion(number: "2.4.6", name: "Headings and Labels", level: .aa, version: "2.0")
+    public static let draggingMovements = WCAGCriterion(number: "2.5.7", name: "Dragging Movements", level: .aa, version: "2.2")
+    public static let nameRoleValue = WCAGCriterion(number: "4.1.2", name: "Name, Role, Value", level: .a, version: "2.0")
+    public static let statusMessages = WCAGCriterion(number: "4.1.3", name: "Status Messages", level: .aa, version: "2.1")
+}

@@ -1,0 +1,77 @@
+import Glibc
+
+/// Work spread over the machine's cores with plain threads: the binary loads no Foundation or
+/// Dispatch (start-up time, Docs/performance.md).
+enum Parallel {
+    /// Cores online, at least one; at most 16 threads are worth starting for an audit.
+    static var cores: Int { max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 16)) }
+
+    /// `body(index)` for every index below `count`, on up to `threads` threads that each take
+    /// the next index when done with one; the results in index order.
+    static func map<T: Sendable>(_ count: Int, threads: Int = cores, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
+        let work = Work(count: count, body: body)
+        let helpers = min(threads, count) - 1
+        var started: [pthread_t] = []
+        for _ in 0..<max(helpers, 0) {
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(work as AnyObject).toOpaque()
+            let made = pthread_create(&thread, nil, { context in
+                guard let context else { return nil }
+                let unmanaged = Unmanaged<AnyObject>.fromOpaque(context)
+                (unmanaged.takeUnretainedValue() as? Runnable)?.drain()
+                unmanaged.release()
+                return nil
+            }, context)
+            if made == 0 { started.append(thread) } else { Unmanaged<AnyObject>.fromOpaque(context).release() }
+        }
+        // This thread works too; a thread that could not start leaves its share here.
+        work.drain()
+        for thread in started { pthread_join(thread, nil) }
+        return work.results()
+    }
+}
+
+private protocol Runnable: AnyObject {
+    func drain()
+}
+
+/// The indices still to do, under a lock, and a slot for each result. Each slot is written by
+/// the one thread that took its index, and read only after every thread has been joined.
+private final class Work<T: Sendable>: Runnable, @unchecked Sendable {
+    private let count: Int
+    private let body: @Sendable (Int) -> T
+    private var next = 0
+    private var lock = pthread_mutex_t()
+    private let slots: UnsafeMutablePointer<T?>
+
+    init(count: Int, body: @escaping @Sendable (Int) -> T) {
+        self.count = count
+        self.body = body
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+        pthread_mutex_destroy(&lock)
+    }
+
+    private func take() -> Int? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func drain() {
+        while let index = take() { slots[index] = body(index) }
+    }
+
+    func results() -> [T] {
+        (0..<count).compactMap { slots[$0] }
+    }
+}
