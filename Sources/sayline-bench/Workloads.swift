@@ -44,6 +44,17 @@ enum Workloads {
         return path
     }
 
+    /// A folder of `scenes` scenes of `controls` controls each, for the many-scenes figure.
+    static func sceneFolder(scenes: Int, controls: Int) -> String {
+        let folder = Self.folder + "/scenes-\(scenes)x\(controls)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let scene = (try? String(contentsOfFile: Self.scene(controls: controls), encoding: .utf8)) ?? ""
+        for index in 0..<scenes {
+            try? scene.write(toFile: folder + "/scene-\(index).json", atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
     /// Seconds for one run of the binary.
     static func timeBinary(_ arguments: [String]) -> Double {
         let began = now()

@@ -5,7 +5,7 @@ import SaylineCore
 // Figures for Docs/performance.md. Run: swift run -c release sayline-bench [--json FILE]
 
 var figures: [Figure] = []
-/// `--only display,speech` runs those sections alone: core, binary, repl, display, speech.
+/// `--only display,speech` runs those sections alone: core, binary, audit, repl, display, speech.
 let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in
     flag + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init)) : nil
 }
@@ -99,16 +99,32 @@ for count in [10_000, 100_000, 1_000_000] where wants("binary") {
         Double(count) / Workloads.timeBinary(["run", script])
     })
 }
-if wants("binary") { report(measure("audit: sayline audit, demo scene", unit: "ms", runs: 9) {
+if wants("audit") { report(measure("audit: sayline audit, demo scene", unit: "ms", runs: 9) {
     Workloads.timeBinary(["audit"]) * 1000
 }) }
 var auditScenes: [Int: String] = [:]
-for count in [10, 1_000, 10_000] where wants("binary") {
+for count in [10, 1_000, 10_000] where wants("audit") || wants("binary") {
     let scene = Workloads.scene(controls: count)
     auditScenes[count] = scene
-    report(measure("audit: sayline audit, \(count) controls", unit: "s", runs: count >= 10_000 ? 3 : 5) {
-        Workloads.timeBinary(["audit", "--scene", scene, "--format", "json"])
-    })
+    guard wants("audit") else { continue }
+    for format in count == 10_000 ? ["text", "sarif", "junit", "json"] : ["json"] {
+        report(measure("audit: sayline audit, \(count) controls, \(format)", unit: "s", runs: count >= 10_000 ? 3 : 5) {
+            Workloads.timeBinary(["audit", scene, "--format", format])
+        })
+    }
+    if count == 10_000 {
+        report(measure("audit: sayline audit, 10,000 controls, text, one thread (--jobs 1)", unit: "s", runs: 3) {
+            Workloads.timeBinary(["audit", scene, "--jobs", "1"])
+        })
+    }
+}
+if wants("audit") {
+    let folder = Workloads.sceneFolder(scenes: 100, controls: 100)
+    for format in ["text", "json"] {
+        report(measure("audit: sayline audit, 100 scenes of 100 controls (a folder), \(format)", unit: "s", runs: 3) {
+            Workloads.timeBinary(["audit", folder, "--format", format])
+        })
+    }
 }
 let rulerScene = Workloads.folder + "/ruler.json"
 try? #"{"controls": [{"kind": "ruler", "id": "r", "label": "Long ruler", "max": 19999, "value": 10000}]}"#.write(toFile: rulerScene, atomically: true, encoding: .utf8)

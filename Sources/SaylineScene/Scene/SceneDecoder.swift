@@ -110,41 +110,65 @@ public struct SceneDecoder {
         return Suppression(rule: rule, control: text(members, "control", path), reason: reason)
     }
 
-    /// What a control's keys held, read by type as `SceneField.all` says; a key left out
-    /// reads as the field's default.
+    /// What a control's keys held, read by type as `SceneField.all` says, one slot a field
+    /// (a scene of ten thousand controls makes ten thousand of these); a key left out reads as
+    /// the field's default.
     private struct FieldValues {
-        var numbers: [String: Double] = [:]
-        var wholeNumbers: [String: Int] = [:]
-        var texts: [String: String] = [:]
-        var flags: [String: Bool] = [:]
+        enum Value {
+            case number(Double)
+            case whole(Int)
+            case text(String)
+            case flag(Bool)
+        }
+
+        private var slots = [Value?](repeating: nil, count: SceneField.all.count)
         var unit: UnitWords?
+
+        subscript(key: String) -> Value? {
+            get { SceneField.position(of: key).flatMap { slots[$0] } }
+            set { if let position = SceneField.position(of: key) { slots[position] = newValue } }
+        }
+
+        /// The number given, if any (for keys whose default depends on the kind).
+        func given(_ key: String) -> Double? {
+            if case .number(let value)? = self[key] { return value }
+            return nil
+        }
+
+        func givenText(_ key: String) -> String? {
+            if case .text(let value)? = self[key] { return value }
+            return nil
+        }
 
         // Fields with a default in the table are read with it; the table's test checks that
         // each of these keys has a default of the right type, so the zeros are never used.
         func number(_ key: String) -> Double {
-            if let value = numbers[key] { return value }
+            if case .number(let value)? = self[key] { return value }
             if case .number(let value)? = SceneField.field(key)?.fallback { return value }
             return 0
         }
 
         func whole(_ key: String) -> Int {
-            if let value = wholeNumbers[key] { return value }
+            if case .whole(let value)? = self[key] { return value }
             if case .number(let value)? = SceneField.field(key)?.fallback { return Int(value) }
             return 0
         }
 
         func text(_ key: String) -> String {
-            if let value = texts[key] { return value }
+            if case .text(let value)? = self[key] { return value }
             if case .string(let value)? = SceneField.field(key)?.fallback { return value }
             return ""
         }
 
         func flag(_ key: String) -> Bool {
-            if let value = flags[key] { return value }
+            if case .flag(let value)? = self[key] { return value }
             if case .bool(let value)? = SceneField.field(key)?.fallback { return value }
             return false
         }
     }
+
+    /// "ruler, rating or digitroll", for messages.
+    private static let kindWords = SceneField.kinds.joined(separator: ", ").replacingLast(", ", with: " or ")
 
     private mutating func control(_ node: JSONNode, _ path: String) -> AdjustableElement? {
         guard case .object(let pairs) = node.value else {
@@ -155,7 +179,7 @@ public struct SceneDecoder {
         for (key, child) in pairs {
             if members[key] != nil { problem(child, path + "." + key, "appears twice") } else { members[key] = child }
         }
-        let kindWords = SceneField.kinds.joined(separator: ", ").replacingLast(", ", with: " or ")
+        let kindWords = Self.kindWords
         guard let kindNode = members["kind"] else {
             problem(node, path + ".kind", "is missing: \(kindWords)")
             return nil
@@ -176,29 +200,29 @@ public struct SceneDecoder {
             }
             switch field.type {
             case .kind: break
-            case .identifier, .text: values.texts[field.key] = text(members, field.key, path)
-            case .number: values.numbers[field.key] = number(members, field.key, path)
-            case .wholeNumber: values.wholeNumbers[field.key] = whole(members, field.key, path)
-            case .onOff: values.flags[field.key] = flag(members, field.key, path)
+            case .identifier, .text: values[field.key] = text(members, field.key, path).map(FieldValues.Value.text)
+            case .number: values[field.key] = number(members, field.key, path).map(FieldValues.Value.number)
+            case .wholeNumber: values[field.key] = whole(members, field.key, path).map(FieldValues.Value.whole)
+            case .onOff: values[field.key] = flag(members, field.key, path).map(FieldValues.Value.flag)
             case .unit: values.unit = unit(members[field.key], path + "." + field.key)
             case .choice(let words):
                 if let choiceNode = members[field.key], case .string(let word) = choiceNode.value, words.contains(word) {
-                    values.texts[field.key] = word
+                    values[field.key] = .text(word)
                 } else if let choiceNode = members[field.key] {
                     problem(choiceNode, path + "." + field.key, "must be \(words.joined(separator: ", ").replacingLast(", ", with: " or "))")
                 }
             }
         }
-        guard let id = values.texts["id"] else { return nil }
+        guard let id = values.givenText("id") else { return nil }
         // One word of visible characters: `focus ID` and completion split on white space of any kind.
         if id.isEmpty || id.unicodeScalars.contains(where: { $0.properties.isWhitespace || [.control, .format].contains($0.properties.generalCategory) }) {
             problem(members["id"] ?? node, path + ".id", "must be one word of visible characters, with no spaces, tabs or no-break spaces")
         }
-        let identity = ControlIdentity(id: id, label: values.text("label"), shortName: values.texts["shortName"],
-                                       unit: values.unit, hint: values.texts["hint"])
+        let identity = ControlIdentity(id: id, label: values.text("label"), shortName: values.givenText("shortName"),
+                                       unit: values.unit, hint: values.givenText("hint"))
         // The range's defaults depend on the kind (and the roll's on its digits).
-        let minimum = values.numbers["min"]
-        let maximum = values.numbers["max"]
+        let minimum = values.given("min")
+        let maximum = values.given("max")
         let step = values.number("step")
         let kindValue: ControlKind
         switch kind {
@@ -215,7 +239,7 @@ public struct SceneDecoder {
                                              damping: values.number("damping"), step: step,
                                              pageStepCount: values.whole("pageSteps"), minimum: minimum, maximum: maximum))
         }
-        return AdjustableElement(identity: identity, kind: kindValue, value: values.numbers["value"] ?? kindValue.control.scale.lowerBound)
+        return AdjustableElement(identity: identity, kind: kindValue, value: values.given("value") ?? kindValue.control.scale.lowerBound)
     }
 
     private mutating func unit(_ node: JSONNode?, _ path: String) -> UnitWords? {

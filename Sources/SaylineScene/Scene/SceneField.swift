@@ -92,8 +92,13 @@ public struct SceneField: Sendable {
     }
 
     public static func field(_ key: String) -> SceneField? {
-        all.first { $0.key == key }
+        position(of: key).map { all[$0] }
     }
+
+    /// Where a key stands in `all`: the decoder keeps a control's values in that order.
+    static func position(of key: String) -> Int? { positions[key] }
+
+    private static let positions: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.key, $0) })
 
     private static func roll(_ key: String, _ type: ValueType, _ fallback: JSONTree, _ meaning: String,
                              _ written: @escaping @Sendable (DigitRoll) -> JSONTree) -> SceneField {

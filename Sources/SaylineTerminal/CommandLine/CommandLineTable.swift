@@ -72,6 +72,7 @@ public enum GeneratedDocs {
             Section(file: "Docs/sayline.1", name: "KEYS", text: KeyReference.man()),
             Section(file: "Docs/command-line.md", name: "REFERENCE", text: CommandLineReference.markdown()),
             Section(file: "Docs/keys.md", name: "KEYS", text: KeyReference.markdown()),
+            Section(file: "Docs/audit-rules.md", name: "RULES", text: AuditRuleReference.markdown()),
             Section(file: "Docs/scene.md", name: "EVERY CONTROL", text: SceneField.markdownTable(for: SceneField.kinds)),
             Section(file: "Docs/scene.md", name: "RULER", text: SceneField.markdownTable(for: ["ruler"])),
             Section(file: "Docs/scene.md", name: "DIGIT ROLL", text: SceneField.markdownTable(for: ["digitroll"])),
@@ -177,5 +178,18 @@ enum CommandLineReference {
             }
             return out
         }.joined(separator: "\n")
+    }
+}
+
+/// Docs/audit-rules.md's table of rules, from the rules themselves.
+enum AuditRuleReference {
+    static func markdown() -> String {
+        var out = "| rule | impact | WCAG 2.2 | tags | checks | what to do |\n|---|---|---|---|---|---|\n"
+        for rule in AuditRules.all {
+            let criteria = rule.criteria.isEmpty ? "best practice" : rule.criteria.map { "\($0.number) \($0.name) (\($0.level.rawValue))" }.joined(separator: "; ")
+            let tags = rule.tags.map { "`\($0)`" }.joined(separator: " ")
+            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.impact.rawValue) | \(criteria) | \(tags) | \(rule.description) | \(rule.help) |\n"
+        }
+        return out
     }
 }
