@@ -19,7 +19,8 @@ enum ExitStatus: Int32 {
     static let table = """
     Exit status:
       0    done: quit, end of input, the audit passed, every expectation held
-      1    an expectation failed, or the audit found a violation at or above --fail-on
+      1    an expectation failed, the audit found a violation at or above --fail-on, or a
+           pick was cancelled
       2    the scene, script or transcript cannot be used
       64   a mistake on the command line
       74   standard output or a file could not be written

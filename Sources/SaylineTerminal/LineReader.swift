@@ -7,10 +7,20 @@ struct LineReader {
     var session: Session
     /// stdout, and the engine of `--speak` if one was asked for.
     let speech: SpeechChannel
+    /// `sayline pick` with piped input: announcements go to stderr (stdout is for the answer),
+    /// an empty line accepts, `quit` cancels, and the end of input accepts unless a
+    /// confirmation is required.
+    var pick: (requireConfirm: Bool, accepted: Bool?)?
+
+    private func say(_ announcements: [Announcement]) {
+        guard pick != nil else { return speech.say(announcements) }
+        Diagnostics.write(announcements.map { $0.text + "\n" }.joined())
+        speech.speakOnly(announcements)
+    }
 
     mutating func run() -> Int32 {
         defer { speech.close() }
-        speech.say(session.greeting().announcements)
+        say(session.greeting().announcements)
         var line: UnsafeMutablePointer<CChar>? = nil
         var capacity = 0
         guard let input = fdopen(STDIN_FILENO, "r") else { return 1 }
@@ -21,15 +31,24 @@ struct LineReader {
             var bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: length).map { $0 }
             if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            if pick != nil, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                pick?.accepted = true
+                break
+            }
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                speech.say([Announcement(Rejection(.notText, input: "").message, kind: .error)])
+                say([Announcement(Rejection(.notText, input: "").message, kind: .error)])
                 continue
             }
             let reply = session.perform(line: text)
-            speech.say(reply.announcements)
+            say(reply.announcements)
             for case .help(let help) in reply.events { Diagnostics.write(help + "\n") }
-            if reply.quit { break }
+            if reply.quit {
+                if pick != nil { pick?.accepted = false }
+                break
+            }
         }
+        // The end of input accepts what was chosen, unless the script asked for a confirmation.
+        if let current = pick, current.accepted == nil { pick?.accepted = !current.requireConfirm }
         if speech.listenerGone {
             Diagnostics.write("sayline: the speech listener closed standard output; stopping\n")
         }

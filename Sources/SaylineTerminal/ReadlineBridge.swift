@@ -133,6 +133,12 @@ enum ReadlineBridge {
     /// Gives readline the bytes the loop read from the keyboard, in order. Stops early when a
     /// line quits the session: what was typed after `quit` is not run.
     static func feed(_ bytes: ArraySlice<UInt8>) {
+        // A lone Escape, read by itself (a terminal sends an arrow's bytes together), cancels a
+        // pick when nothing is typed; with text on the line it is readline's as ever.
+        if bytes.count == 1, bytes.first == 0x1B, rl_end == 0, let repl = activeRepl, repl.picking {
+            repl.cancelPick()
+            return
+        }
         pendingKeys = keyboardText.accept(bytes)[...]
         while !pendingKeys.isEmpty && handlerInstalled {
             rl_callback_read_char()

@@ -21,6 +21,11 @@ final class Repl {
     /// The terminal opened again, non-blocking, for reading keys (see `readKeys`); the flag
     /// belongs to this descriptor alone, so the shell's standard input is left as it was.
     private let keyboard: Int32
+    /// `sayline pick`: stdout is kept for the answer, Enter on an empty line accepts, and
+    /// Escape, Ctrl-C, Ctrl-D or `quit` cancel.
+    let picking: Bool
+    /// How a pick ended: true accepted, false cancelled, nil still choosing.
+    private(set) var accepted: Bool?
 
     /// A transition being played: frames are drawn at their times, late ones skipped.
     private struct Playback {
@@ -31,9 +36,10 @@ final class Repl {
         var next = 0
     }
 
-    private init(session: Session, options: Options, environment: [String: String]) {
+    private init(session: Session, options: Options, environment: [String: String], picking: Bool = false) {
         self.session = session
         self.options = options
+        self.picking = picking
         let width = Self.terminalWidth()
         // Every control of a kind is drawn the same height: one of each kind is measured, not
         // every control of a scene that may hold 10,000.
@@ -41,7 +47,7 @@ final class Repl {
         for element in session.elements where oneOfEachKind[element.kind.name] == nil { oneOfEachKind[element.kind.name] = element }
         let renderer = ControlRenderer(width: width, color: false)
         self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
-                             width: width, speechOnScreen: Self.stdoutIsTheTerminal(),
+                             width: width, speechOnScreen: picking || Self.stdoutIsTheTerminal(),
                              blockHeight: oneOfEachKind.values.map { renderer.lines(for: $0).count }.max() ?? 0)
         self.speech = SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: true))
         self.history = History(environment: environment)
@@ -57,11 +63,27 @@ final class Repl {
         return repl.run()
     }
 
+    /// `sayline pick` at a terminal: the exit status of the loop, whether the value was
+    /// accepted, and the control as it was left.
+    static func pick(session: Session, options: Options, environment: [String: String]) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
+        let repl = Repl(session: session, options: options, environment: environment, picking: true)
+        activeRepl = repl
+        defer { activeRepl = nil }
+        let status = repl.run()
+        return (status, repl.accepted == true, repl.session.focused)
+    }
+
+    /// Escape, Ctrl-C, Ctrl-D or `quit` while picking: nothing is chosen.
+    func cancelPick() {
+        accepted = false
+        stopReading()
+    }
+
     private func run() -> Int32 {
         Signals.install()
         ReadlineBridge.install(appendOnly: screen.appendOnly)
-        history.load()
-        screen.present(spoken: [], messages: [Self.modeLine(screen.mode)], control: nil, changeLine: nil, promptActive: false)
+        if !picking { history.load() }
+        screen.present(spoken: [], messages: [picking ? Self.pickLine : Self.modeLine(screen.mode)], control: nil, changeLine: nil, promptActive: false)
         show(session.greeting())
         installPrompt()
         while running {
@@ -96,16 +118,25 @@ final class Repl {
                 promptActive = true
             }
         }
+        if picking, let bytes, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            accepted = true
+            stopReading()
+            return
+        }
         guard let bytes, let text = String(validating: bytes, as: UTF8.self) else {
             show(reply(speaking: [Announcement(Rejection(.notText, input: "").message, kind: .error)]))
             return
         }
         let result = session.perform(line: text)
         show(result)
-        if result.quit { stopReading() }
+        if result.quit {
+            if picking { accepted = false }
+            stopReading()
+        }
     }
 
     func endOfInput() {
+        if picking { accepted = false }
         stopReading()
     }
 
@@ -170,6 +201,9 @@ final class Repl {
         }
         return "\(name). Press ? to describe a control; type help for commands."
     }
+
+    /// What a pick says at start, after the control itself.
+    static let pickLine = "Enter on an empty line accepts; Escape, Ctrl-C or Ctrl-D cancels. Press ? to describe the control."
 
     /// stdout and stderr are the same terminal: announcements are then written with the drawing.
     private static func stdoutIsTheTerminal() -> Bool {
@@ -271,6 +305,12 @@ final class Repl {
         }
         if Signals.interrupted != 0 {
             Signals.interrupted = 0
+            // Picking, Ctrl-C cancels, as in any prompt a shell script runs.
+            if picking {
+                ReadlineBridge.clearLine()
+                cancelPick()
+                return
+            }
             // Ctrl-C stops what moves and clears the line; it does not quit.
             let stopped = session.stopTour()
             nextTourStep = nil
@@ -332,7 +372,7 @@ final class Repl {
         // Every exit path (quit, Ctrl-D, a signal, the listener gone) ends here.
         ReadlineBridge.restoreTerminal()
         if !screen.atLineStart || exitStatus != 0 { Diagnostics.write("\n") }
-        history.save()
+        if !picking { history.save() }
         speech.close()
         if keyboard != STDIN_FILENO { close(keyboard) }
     }

@@ -4,7 +4,7 @@ import SaylineCore
 /// reference, usage errors and the shell completions say about the command line comes from here.
 enum CommandLineTable {
     static var subcommands: [any Subcommand.Type] {
-        [RunCommand.self, AuditCommand.self, DescribeCommand.self, SceneCommand.self, ConfigCommand.self, CompletionsCommand.self]
+        [RunCommand.self, AuditCommand.self, DescribeCommand.self, SceneCommand.self, PickCommand.self, ConfigCommand.self, CompletionsCommand.self]
     }
 
     static var all: [CommandLineSpec] { [Options.commandLine] + subcommands.map { $0.commandLine } }

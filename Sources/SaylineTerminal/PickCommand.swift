@@ -1,0 +1,154 @@
+import Glibc
+import SaylineCore
+
+/// `sayline pick`: one control, one answer, for shell scripts. The person adjusts it with the
+/// REPL's keys, commands, speech and display; Enter accepts and the value alone is written to
+/// stdout. Announcements go to the terminal or the speech engine, never into the answer.
+enum PickCommand: Subcommand {
+    enum Printed: String, CaseIterable {
+        case value
+        case json
+    }
+
+    static let kind = OptionSpec("--kind", argument: "KIND", completion: .words(SceneField.kinds), defaultWords: "ruler",
+                                 help: "the control: a ruler, a star rating or a digit roll")
+    static let label = OptionSpec("--label", argument: "TEXT", help: "the control's name, said first")
+    static let minimum = OptionSpec("--min", argument: "N", defaultWords: "as a scene's", help: "the lowest value")
+    static let maximum = OptionSpec("--max", argument: "N", defaultWords: "as a scene's", help: "the highest value")
+    static let step = OptionSpec("--step", argument: "N", defaultWords: "1", help: "one step")
+    static let value = OptionSpec("--value", argument: "N", defaultWords: "the minimum", help: "the value to start from")
+    static let unit = OptionSpec("--unit", argument: "SINGULAR[/PLURAL]",
+                                 help: "unit words to speak with the value, such as percent or kilogram/kilograms (the plural is the singular when left out)")
+    static let prefix = OptionSpec("--prefix", argument: "TEXT", help: "a digit roll's text before the figure, such as $")
+    static let digits = OptionSpec("--digits", argument: "N", help: "a digit roll's columns, 1 to 9")
+    static let control = OptionSpec("--control", short: "c", argument: "ID",
+                                    help: "with --scene, the control to pick (needed when the scene has more than one)")
+    static let print = OptionSpec("--print", argument: "FORMAT", completion: .words(Printed.allCases.map(\.rawValue)), defaultWords: "value",
+                                  help: "what is written when accepted: the value alone, or one JSON object with id, value, display and spoken text")
+    static let requireConfirm = OptionSpec("--require-confirm",
+                                           help: "with piped input, the end of input cancels: only an empty line accepts")
+
+    static var commandLine: CommandLineSpec {
+        CommandLineSpec(
+            name: "pick", summary: "ask for one value, for shell scripts",
+            description: """
+            Shows one control, from the flags or from a scene, and lets a person adjust it with the
+            REPL's keys, commands and speech. Enter on an empty line accepts: the value alone is
+            written to standard output, in the step's precision, with no grouping and no unit, and
+            the exit status is 0. Escape, Ctrl-C, Ctrl-D or quit cancel: nothing is written and the
+            exit status is 1. Announcements go to the terminal or the speech engine, never into the
+            answer. With standard input not a terminal, each line is a command or a typed value, an
+            empty line accepts, and the end of input accepts too (cancels with --require-confirm).
+
+              vol=$(sayline pick --label Volume --min 0 --max 100 --step 5 --value 50 --unit percent) &&
+                pactl set-sink-volume @DEFAULT_SINK@ "$vol%"
+            """,
+            options: [kind, label, minimum, maximum, step, value, unit, prefix, digits, SharedOptions.scene, control, print, requireConfirm]
+                + SettingTable.options() + [SharedOptions.help])
+    }
+
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+        if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
+        let printed = try arguments.choice(print.name, as: Printed.self) ?? .value
+        let options: Options
+        switch SaylineApp.options(arguments, environment: environment) {
+        case .failure(let error): throw error
+        case .success(let resolved): options = resolved
+        }
+        for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
+        let element: AdjustableElement
+        switch try Self.element(arguments) {
+        case .failure(let failure): return failure.report()
+        case .success(let made): element = made
+        }
+        let session = Session(elements: [element], motion: options.settings.motion, verbosity: options.settings.verbosity)
+        let accepted: Bool
+        let chosen: AdjustableElement
+        if isatty(STDIN_FILENO) == 1 {
+            let outcome = Repl.pick(session: session, options: options, environment: environment)
+            // A signal ends the pick as it ends the REPL: the terminal restored, nothing written.
+            guard outcome.status == 0 else { return outcome.status }
+            (accepted, chosen) = (outcome.accepted, outcome.element)
+        } else {
+            var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
+            reader.pick = (arguments.has(requireConfirm.name), nil)
+            _ = reader.run()
+            (accepted, chosen) = (reader.pick?.accepted == true, reader.session.focused)
+        }
+        guard accepted else { return ExitStatus.failed.rawValue }
+        return writeAnswer(Self.answer(chosen, printed) + "\n", command: "sayline pick")
+    }
+
+    /// The value in the step's precision, no grouping, no unit: what a script passes on.
+    static func answer(_ element: AdjustableElement, _ printed: Printed) -> String {
+        let number = NumberText.format(element.value, places: element.precision, grouping: false)
+        switch printed {
+        case .value:
+            return number
+        case .json:
+            return JSONWriter.line(.object([
+                JSONMember("id", .string(element.identity.id)), JSONMember("value", .number(element.value)),
+                JSONMember("text", .string(number)), JSONMember("display", .string(element.displayText)),
+                JSONMember("spoken", .string(element.spokenValue)),
+            ]))
+        }
+    }
+
+    /// The control: one of a scene's, or one made from the flags and read as a scene's control
+    /// is, with the same checks, repairs and messages.
+    private static func element(_ arguments: ParsedArguments) throws(UsageError) -> Result<AdjustableElement, SceneLoadFailure> {
+        if let path = arguments.value(SharedOptions.scene.name) {
+            for option in [kind, label, minimum, maximum, step, value, unit, prefix, digits] where arguments.has(option.name) {
+                throw UsageError("\(option.name) describes a control of its own; with --scene, choose one with --control")
+            }
+            let scene: Scene
+            switch SceneFile.load(path) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let loaded): scene = loaded
+            }
+            let ids = scene.elements.map(\.identity.id)
+            guard let id = arguments.value(control.name) else {
+                guard scene.elements.count == 1 else {
+                    throw UsageError("the scene has \(scene.elements.count) controls; choose one with --control: \(ids.joined(separator: ", "))")
+                }
+                return .success(scene.elements[0])
+            }
+            guard let chosen = scene.elements.first(where: { $0.identity.id.lowercased() == id.lowercased() }) else {
+                let name = TextSanitiser.echo(path, limit: 200)
+                return .failure(SceneLoadFailure(lines: ["\(name): no control \(TextSanitiser.echo(id)); its controls: \(ids.joined(separator: ", "))"]))
+            }
+            return .success(chosen)
+        }
+        if arguments.has(control.name) { throw UsageError("--control picks from a scene: give --scene FILE too") }
+        var members = [JSONMember("kind", .string(arguments.value(kind.name) ?? "ruler")), JSONMember("id", "value")]
+        if let text = arguments.value(label.name) { members.append(JSONMember("label", .string(text))) }
+        for (option, key) in [(minimum, "min"), (maximum, "max"), (step, "step"), (value, "value"), (digits, "digits")] {
+            guard let given = arguments.given.last(where: { $0.option.name == option.name }), let word = given.value else { continue }
+            guard let number = Double(word), number.isFinite else {
+                throw UsageError("\(given.spelled) takes a number, not \(TextSanitiser.echo(word))")
+            }
+            members.append(JSONMember(key, .number(number)))
+        }
+        if let words = arguments.value(unit.name) {
+            let parts = words.split(separator: "/", maxSplits: 1).map(String.init)
+            guard let singular = parts.first, !singular.isEmpty else { throw UsageError("--unit takes a word, or SINGULAR/PLURAL") }
+            members.append(JSONMember("unit", .object([JSONMember("singular", .string(singular)),
+                                                      JSONMember("plural", .string(parts.count > 1 ? parts[1] : singular))])))
+        }
+        if let text = arguments.value(prefix.name) { members.append(JSONMember("prefix", .string(text))) }
+        let text = JSONWriter.line(.object([JSONMember("controls", [.object(members)])]))
+        switch SceneDecoder.decode(Array(text.utf8)) {
+        case .success(let scene):
+            guard let made = scene.elements.first else { throw UsageError("no control could be made from the flags") }
+            return .success(made)
+        case .failure(let error):
+            // A flag that does not fit the kind (--digits for a ruler) reads as the flag, not a JSON path.
+            let message = error.problems.map { problem in
+                let key = problem.path.split(separator: ".").last.map(String.init) ?? problem.path
+                let flag = key == "min" || key == "max" || key == "value" || key == "step" || key == "label" || key == "unit" || key == "prefix" || key == "digits" || key == "kind" ? "--\(key)" : key
+                return "\(flag) \(problem.message)"
+            }.joined(separator: "; ")
+            throw UsageError(message)
+        }
+    }
+}
