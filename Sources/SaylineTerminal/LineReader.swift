@@ -11,6 +11,9 @@ struct LineReader {
     /// an empty line accepts, `quit` cancels, and the end of input accepts unless a
     /// confirmation is required.
     var pick: (requireConfirm: Bool, accepted: Bool?)?
+    /// The scene's file, for `save` and `--autosave`.
+    var keeper: SceneKeeper?
+    var autosave = false
 
     private func say(_ announcements: [Announcement]) {
         guard pick != nil else { return speech.say(announcements) }
@@ -40,7 +43,11 @@ struct LineReader {
                 continue
             }
             let reply = session.perform(line: text)
-            say(reply.announcements)
+            var said = reply.announcements
+            for case .saveRequested(let path) in reply.events {
+                said.append(keeper?.save(session.elements, to: path) ?? Announcement("Nothing to save to", kind: .error))
+            }
+            say(said)
             for case .help(let help) in reply.events { Diagnostics.write(help + "\n") }
             if reply.quit {
                 if pick != nil { pick?.accepted = false }
@@ -49,6 +56,7 @@ struct LineReader {
         }
         // The end of input accepts what was chosen, unless the script asked for a confirmation.
         if let current = pick, current.accepted == nil { pick?.accepted = !current.requireConfirm }
+        if pick == nil, let saved = keeper?.saveAtExit(session.elements, autosave: autosave) { say([saved]) }
         if speech.listenerGone {
             Diagnostics.write("sayline: the speech listener closed standard output; stopping\n")
         }

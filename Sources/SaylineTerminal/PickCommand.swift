@@ -65,7 +65,7 @@ enum PickCommand: Subcommand {
         let accepted: Bool
         let chosen: AdjustableElement
         if isatty(STDIN_FILENO) == 1 {
-            let outcome = Repl.pick(session: session, options: options, environment: environment)
+            let outcome = Repl.pick(session: session, document: SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [element])), options: options, environment: environment)
             // A signal ends the pick as it ends the REPL: the terminal restored, nothing written.
             guard outcome.status == 0 else { return outcome.status }
             (accepted, chosen) = (outcome.accepted, outcome.element)

@@ -26,6 +26,7 @@ final class Repl {
     let picking: Bool
     /// How a pick ended: true accepted, false cancelled, nil still choosing.
     private(set) var accepted: Bool?
+    private let keeper: SceneKeeper
 
     /// A transition being played: frames are drawn at their times, late ones skipped.
     private struct Playback {
@@ -36,7 +37,8 @@ final class Repl {
         var next = 0
     }
 
-    private init(session: Session, options: Options, environment: [String: String], picking: Bool = false) {
+    private init(session: Session, document: SceneDocument, options: Options, environment: [String: String], picking: Bool = false) {
+        self.keeper = SceneKeeper(document)
         self.session = session
         self.options = options
         self.picking = picking
@@ -56,8 +58,8 @@ final class Repl {
         self.keyboard = terminal >= 0 ? terminal : STDIN_FILENO
     }
 
-    static func start(session: Session, options: Options, environment: [String: String]) -> Int32 {
-        let repl = Repl(session: session, options: options, environment: environment)
+    static func start(session: Session, document: SceneDocument, options: Options, environment: [String: String]) -> Int32 {
+        let repl = Repl(session: session, document: document, options: options, environment: environment)
         activeRepl = repl
         defer { activeRepl = nil }
         return repl.run()
@@ -65,8 +67,8 @@ final class Repl {
 
     /// `sayline pick` at a terminal: the exit status of the loop, whether the value was
     /// accepted, and the control as it was left.
-    static func pick(session: Session, options: Options, environment: [String: String]) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
-        let repl = Repl(session: session, options: options, environment: environment, picking: true)
+    static func pick(session: Session, document: SceneDocument, options: Options, environment: [String: String]) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
+        let repl = Repl(session: session, document: document, options: options, environment: environment, picking: true)
         activeRepl = repl
         defer { activeRepl = nil }
         let status = repl.run()
@@ -128,6 +130,10 @@ final class Repl {
             return
         }
         let result = session.perform(line: text)
+        if result.quit, !picking, let warning = keeper.warningBeforeQuitting(session.elements, autosave: options.settings.autosave) {
+            show(reply(speaking: [warning]))
+            return
+        }
         show(result)
         if result.quit {
             if picking { accepted = false }
@@ -136,6 +142,10 @@ final class Repl {
     }
 
     func endOfInput() {
+        if !picking, let warning = keeper.warningBeforeQuitting(session.elements, autosave: options.settings.autosave) {
+            show(reply(speaking: [warning]))
+            return
+        }
         if picking { accepted = false }
         stopReading()
     }
@@ -155,6 +165,11 @@ final class Repl {
     // MARK: Output
 
     private func show(_ reply: Reply) {
+        var reply = reply
+        // The core asks; the file is written here, and how it went is said like any reply.
+        for case .saveRequested(let path) in reply.events {
+            reply.announcements.append(keeper.save(session.elements, to: path))
+        }
         let now = monotonicSeconds()
         if let transition = reply.transition { start(transition, now: now) }
         if session.tour == nil { nextTourStep = nil } else if nextTourStep == nil { nextTourStep = now + DemoTour.interval }
@@ -363,7 +378,8 @@ final class Repl {
 
     private func finish() {
         // Whatever is still held is the final value: it must be the last thing heard.
-        let held = pacer.drain()
+        var held = pacer.drain()
+        if !picking, let saved = keeper.saveAtExit(session.elements, autosave: options.settings.autosave) { held.append(saved) }
         if !held.isEmpty { present(held, messages: [], control: nil, changeLine: nil) }
         if ReadlineBridge.isReadingLines {
             ReadlineBridge.removeLineHandler()

@@ -52,17 +52,19 @@ public enum SaylineApp {
     }
 
     private static func startRepl(_ options: Options, environment: [String: String]) -> Int32 {
-        let scene: Scene
-        switch SceneFile.load(options.scenePath) {
+        let document: SceneDocument
+        switch SceneFile.document(options.scenePath) {
         case .failure(let failure): return failure.report()
-        case .success(let loaded): scene = loaded
+        case .success(let loaded): document = loaded
         }
-        let session = Session(elements: scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
+        let session = Session(elements: document.scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
         if isatty(STDIN_FILENO) != 1 {
             var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
+            reader.keeper = SceneKeeper(document)
+            reader.autosave = options.settings.autosave
             return reader.run()
         }
-        return Repl.start(session: session, options: options, environment: environment)
+        return Repl.start(session: session, document: document, options: options, environment: environment)
     }
 }
 

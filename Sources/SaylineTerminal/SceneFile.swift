@@ -5,7 +5,12 @@ import SaylineCore
 enum SceneFile {
 
     static func load(_ path: String?) -> Result<Scene, SceneLoadFailure> {
-        guard let path else { return .success(.demo) }
+        document(path).map(\.scene)
+    }
+
+    /// The scene and the file's bytes, which a save keeps byte for byte but for the values.
+    static func document(_ path: String?) -> Result<SceneDocument, SceneLoadFailure> {
+        guard let path else { return .success(SceneDocument(path: nil, bytes: nil, scene: .demo)) }
         let name = TextSanitiser.echo(path, limit: 200)
         switch FileAccess.read(path, limit: Scene.maximumFileSize) {
         case .failure(.tooLarge(let size, _)):
@@ -14,7 +19,7 @@ enum SceneFile {
             return .failure(SceneLoadFailure(lines: ["\(name): \(failure.message)"]))
         case .success(let bytes):
             switch SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id))) {
-            case .success(let scene): return .success(scene)
+            case .success(let scene): return .success(SceneDocument(path: path, bytes: bytes, scene: scene))
             case .failure(let error): return .failure(SceneLoadFailure(lines: error.problems.map { $0.formatted(file: name) }))
             }
         }
@@ -28,5 +33,36 @@ struct SceneLoadFailure: Error {
     func report() -> Int32 {
         Diagnostics.write(lines.map { $0 + "\n" }.joined())
         return ExitStatus.malformed.rawValue
+    }
+}
+
+/// A scene as it was read, with its file's path and bytes (none for the demo scene).
+struct SceneDocument {
+    let path: String?
+    let bytes: [UInt8]?
+    let scene: Scene
+
+    /// The file with the values of `elements` written in: only values that changed are
+    /// rewritten, in place, and a control that had no `value` key gets one before its closing
+    /// brace, so a person's layout, key order and spacing survive. A scene not read from a
+    /// file is written whole in the scene format.
+    func text(with elements: [AdjustableElement]) -> String {
+        guard var bytes, scene.sources.count == elements.count else {
+            return SceneEncoder.encode(Scene(elements: elements, suppressions: scene.suppressions))
+        }
+        // From the end of the file, so the offsets of earlier controls stay true.
+        for index in elements.indices.reversed() where elements[index].value != scene.elements[index].value {
+            let number = Array(JSONWriter.line(.number(elements[index].value)).utf8)
+            let source = scene.sources[index]
+            if let range = source.valueBytes {
+                bytes.replaceSubrange(range, with: number)
+            } else {
+                // After the last member: back from the closing brace over white space.
+                var end = source.bytes.upperBound - 1
+                while end > source.bytes.lowerBound, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+                bytes.insert(contentsOf: Array(", \"value\": ".utf8) + number, at: end)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

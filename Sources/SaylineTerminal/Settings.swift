@@ -79,6 +79,8 @@ struct ReplSettings: Equatable, Sendable {
     var voice: String?
     var punctuation: Punctuation?
     var detectScreenReader = true
+    /// Write the scene's values back to its file at exit.
+    var autosave = false
     var sources: [String: SettingSource] = [:]
 
     var settle: Double { Double(settleMilliseconds) / 1000 }
@@ -169,6 +171,14 @@ enum SettingTable {
                         settings.punctuation = level
                         return nil
                     }, show: { $0.punctuation?.rawValue }),
+        SettingSpec(key: "autosave", flag: "--autosave", argument: "on|off", valueWithoutArgument: "on", aliases: [],
+                    environment: nil, values: ["on", "off"],
+                    help: "write the values back into the scene file at exit, as save does, instead of asking about unsaved changes",
+                    apply: { settings, word in
+                        guard let on = onOff(word) else { return choices("autosave", ["on", "off"], word) }
+                        settings.autosave = on
+                        return nil
+                    }, show: { $0.autosave ? "on" : "off" }),
         onOff("detect-screen-reader", flag: "--detect-screen-reader",
               environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
               help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",

@@ -175,11 +175,12 @@ extension EndToEndTests { @Suite struct ReplTests {
         let before = repl.mark
         repl.send("list\r")
         #expect(Self.waitUntilBlockedInWrite(repl.pid), "the program never blocked writing the list")
-        repl.send(Self.up + Self.up + "\u{04}")
+        // The first Ctrl-D is told of the unsaved change (the scene is a file), the second quits.
+        repl.send(Self.up + Self.up + "\u{04}\u{04}")
         #expect(repl.waitForExit() == 0)
         let heard = repl.speech(since: before).split(separator: "\n").map(String.init)
-        #expect(heard.count == 3_002)
-        #expect(Array(heard.suffix(2)) == ["1", "2"])
+        #expect(heard.count == 3_003)
+        #expect(Array(heard.suffix(3)) == ["1", "2", "1 unsaved change: type save, or quit again"])
         #expect(!repl.display(since: before).contains("^["))
         #expect(repl.terminalIsAsFound())
     }

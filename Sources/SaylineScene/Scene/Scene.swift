@@ -38,11 +38,17 @@ public struct ControlSource: Sendable, Equatable {
     public let column: Int
     /// The control's JSON as the file has it.
     public let text: String
+    /// The bytes of the control's object in the file, braces included.
+    public let bytes: Range<Int>
+    /// The bytes of its `value` number, if it has one: a save rewrites only these.
+    public let valueBytes: Range<Int>?
 
-    public init(line: Int, column: Int, text: String) {
+    public init(line: Int, column: Int, text: String, bytes: Range<Int> = 0..<0, valueBytes: Range<Int>? = nil) {
         self.line = line
         self.column = column
         self.text = text
+        self.bytes = bytes
+        self.valueBytes = valueBytes
     }
 }
 

@@ -76,7 +76,10 @@ public struct SceneDecoder {
                 seen[key] = offset
             }
             elements.append(element)
-            sources.append(ControlSource(line: node.line, column: node.column, text: String(decoding: input[node.bytes], as: UTF8.self)))
+            var valueBytes: Range<Int>?
+            if case .object(let pairs) = node.value, let value = pairs.last(where: { $0.key == "value" }) { valueBytes = value.node.bytes }
+            sources.append(ControlSource(line: node.line, column: node.column, text: String(decoding: input[node.bytes], as: UTF8.self),
+                                         bytes: node.bytes, valueBytes: valueBytes))
         }
         var suppressions: [Suppression] = []
         if let node = members["suppress"] {

@@ -20,6 +20,8 @@ public enum Command: Sendable, Equatable {
     case redo
     case tour
     case help(String?)
+    /// Write the scene with the current values: to its own file, or to the one named.
+    case save(String?)
     case quit
 }
 

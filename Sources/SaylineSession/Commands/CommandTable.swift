@@ -61,6 +61,10 @@ public enum CommandTable {
                     summary: "Play the ruler demo's tour: 78.5, 55, 91, 62, three times, 1.2 seconds apart. Any change of yours stops it; it never runs with reduce motion.") { _ in .success(.tour) },
         CommandSpec(name: "help", aliases: ["h"], argument: .command, usage: "help [COMMAND]",
                     summary: "List the commands, or explain one.") { argument in .success(.help(argument)) },
+        CommandSpec(name: "save", aliases: ["w"], argument: .value, usage: "save [FILE]",
+                    summary: "Write the scene with the current values, atomically: to its own file, keeping the rest of it byte for byte, or to FILE.") { argument in
+            .success(.save(argument))
+        },
         CommandSpec(name: "quit", aliases: ["q", "exit"], argument: .none, usage: "quit",
                     summary: "Leave Sayline.") { _ in .success(.quit) },
     ]

@@ -21,6 +21,9 @@ public enum SessionEvent: Sendable, Equatable {
     case verbositySet(Verbosity)
     /// Text for the display channel, not for speech.
     case help(String)
+    /// The front is asked to write the scene with the current values (the core writes no
+    /// files): to its own file, or to the one named. The front says how it went.
+    case saveRequested(String?)
     case quit
 }
 

@@ -55,7 +55,7 @@ public struct Announcer: Sendable {
             return [Announcement(motion == .reduce ? "Reduce motion on: changes jump" : "Full motion: changes animate", kind: .info)]
         case .verbositySet(let level):
             return [Announcement("Verbosity \(level.rawValue)", kind: .info)]
-        case .help, .quit:
+        case .help, .quit, .saveRequested:
             return []
         }
     }
