@@ -14,6 +14,7 @@ struct LineReader {
     /// The scene's file, for `save` and `--autosave`.
     var keeper: SceneKeeper?
     var autosave = false
+    var hooks: ChangeHooks?
 
     private func say(_ announcements: [Announcement]) {
         guard pick != nil else { return speech.say(announcements) }
@@ -43,6 +44,13 @@ struct LineReader {
                 continue
             }
             let reply = session.perform(line: text)
+            for event in reply.events {
+                switch event {
+                case .changed(let element, _), .tourStep(let element, _), .restored(let element, _, _, _): hooks?.changed(element, at: monotonicSeconds())
+                default: break
+                }
+            }
+            for failure in hooks?.tick(now: monotonicSeconds()) ?? [] { Diagnostics.write("sayline: \(failure)\n") }
             var said = reply.announcements
             for case .saveRequested(let path) in reply.events {
                 said.append(keeper?.save(session.elements, to: path) ?? Announcement("Nothing to save to", kind: .error))
@@ -57,6 +65,7 @@ struct LineReader {
         // The end of input accepts what was chosen, unless the script asked for a confirmation.
         if let current = pick, current.accepted == nil { pick?.accepted = !current.requireConfirm }
         if pick == nil, let saved = keeper?.saveAtExit(session.elements, autosave: autosave) { say([saved]) }
+        hooks?.finish()
         if speech.listenerGone {
             Diagnostics.write("sayline: the speech listener closed standard output; stopping\n")
         }

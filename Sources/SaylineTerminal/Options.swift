@@ -114,7 +114,7 @@ struct Options: Equatable {
     static func describe(_ settings: ReplSettings) -> String {
         SettingTable.all.map { spec in
             let source = "# " + settings.source(of: spec.key).description
-            guard let value = spec.show(settings) else { return "# \(spec.key) = (the engine's own)" }
+            guard let value = spec.show(settings) else { return "# \(spec.key) = (\(spec.unsetWords))" }
             let line = "\(spec.key) = \(value)"
             return line + String(repeating: " ", count: max(1, 32 - line.count)) + source
         }.joined(separator: "\n") + "\n"

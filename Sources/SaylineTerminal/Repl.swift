@@ -27,6 +27,7 @@ final class Repl {
     /// How a pick ended: true accepted, false cancelled, nil still choosing.
     private(set) var accepted: Bool?
     private let keeper: SceneKeeper
+    private let hooks: ChangeHooks?
 
     /// A transition being played: frames are drawn at their times, late ones skipped.
     private struct Playback {
@@ -39,6 +40,7 @@ final class Repl {
 
     private init(session: Session, document: SceneDocument, options: Options, environment: [String: String], picking: Bool = false) {
         self.keeper = SceneKeeper(document)
+        self.hooks = ChangeHooks(command: options.settings.onChange, settle: options.settings.settle)
         self.session = session
         self.options = options
         self.picking = picking
@@ -171,6 +173,14 @@ final class Repl {
             reply.announcements.append(keeper.save(session.elements, to: path))
         }
         let now = monotonicSeconds()
+        if let hooks {
+            for event in reply.events {
+                switch event {
+                case .changed(let element, _), .tourStep(let element, _), .restored(let element, _, _, _): hooks.changed(element, at: now)
+                default: break
+                }
+            }
+        }
         if let transition = reply.transition { start(transition, now: now) }
         if session.tour == nil { nextTourStep = nil } else if nextTourStep == nil { nextTourStep = now + DemoTour.interval }
         let messages = reply.events.compactMap { event -> String? in
@@ -264,7 +274,7 @@ final class Repl {
     private func waitForInput() {
         let now = monotonicSeconds()
         let deadlines = [playback.map { $0.start + $0.frameTimes[min($0.next, $0.frameTimes.count - 1)] },
-                         pacer.deadline, nextTourStep].compactMap { $0 }
+                         pacer.deadline, nextTourStep, hooks?.deadline(now: now)].compactMap { $0 }
         let timeout: Int32 = deadlines.min().map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
         var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
@@ -305,6 +315,9 @@ final class Repl {
         let settled = pacer.flush(at: now)
         if !settled.isEmpty {
             present(settled, messages: [], control: nil, changeLine: nil)
+        }
+        if let failures = hooks?.tick(now: now), !failures.isEmpty {
+            present([], messages: failures, control: nil, changeLine: nil)
         }
         if let due = nextTourStep, now >= due {
             nextTourStep = nil

@@ -62,6 +62,8 @@ public enum SaylineApp {
             var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
             reader.keeper = SceneKeeper(document)
             reader.autosave = options.settings.autosave
+            // Lines from a script settle at once: each change is a settled value.
+            reader.hooks = ChangeHooks(command: options.settings.onChange, settle: 0)
             return reader.run()
         }
         return Repl.start(session: session, document: document, options: options, environment: environment)

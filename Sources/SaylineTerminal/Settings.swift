@@ -81,6 +81,8 @@ struct ReplSettings: Equatable, Sendable {
     var detectScreenReader = true
     /// Write the scene's values back to its file at exit.
     var autosave = false
+    /// A command run when a value settles; from the command line or the preferences file only.
+    var onChange: String?
     var sources: [String: SettingSource] = [:]
 
     var settle: Double { Double(settleMilliseconds) / 1000 }
@@ -109,6 +111,8 @@ struct SettingSpec: Sendable {
     let help: String
     let apply: @Sendable (inout ReplSettings, String) -> String?
     let show: @Sendable (ReplSettings) -> String?
+    /// What `show`'s nil means, in words.
+    var unsetWords = "the engine's own"
 }
 
 enum SettingTable {
@@ -179,6 +183,14 @@ enum SettingTable {
                         settings.autosave = on
                         return nil
                     }, show: { $0.autosave ? "on" : "off" }),
+        SettingSpec(key: "on-change", flag: "--on-change", argument: "COMMAND", valueWithoutArgument: nil, aliases: [],
+                    environment: nil, values: [],
+                    help: "run COMMAND when a value settles, split into words and run without a shell; {id}, {value} and {text} in its words, and SAYLINE_ID, SAYLINE_VALUE and SAYLINE_TEXT in its environment, are the control and its value; never from a scene file",
+                    apply: { settings, word in
+                        guard !CommandWords.split(word).isEmpty else { return "on-change takes a command" }
+                        settings.onChange = word
+                        return nil
+                    }, show: { $0.onChange }, unsetWords: "none"),
         onOff("detect-screen-reader", flag: "--detect-screen-reader",
               environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
               help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",
@@ -235,7 +247,7 @@ enum SettingTable {
         all.filter { keys?.contains($0.key) ?? true }.flatMap { spec -> [OptionSpec] in
             let main = OptionSpec(spec.flag, argument: spec.argument, impliedArgument: spec.valueWithoutArgument,
                                   completion: spec.values.isEmpty ? .none : .words(spec.values),
-                                  defaultWords: spec.show(ReplSettings()) ?? "the engine's own",
+                                  defaultWords: spec.show(ReplSettings()) ?? spec.unsetWords,
                                   environment: spec.environment?.variable, preference: preferences ? spec.key : nil, help: spec.help)
             return [main] + spec.aliases.map { alias in
                 OptionSpec(alias.flag, help: "the same as \(spec.flag) \(alias.value)")

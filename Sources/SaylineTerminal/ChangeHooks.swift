@@ -1,0 +1,109 @@
+import Glibc
+import SaylineCore
+
+/// `--on-change 'CMD ARG…'`: a command run when a control's value settles (the same quiet
+/// time that ends a run of changes for speech), never through a shell. `{id}`, `{value}` and
+/// `{text}` in its arguments, and SAYLINE_ID, SAYLINE_VALUE and SAYLINE_TEXT in its
+/// environment, say which control and what value. At most one run per control at a time: a
+/// value that changes while its command runs is applied once more when it ends, with the
+/// latest value. Nothing waits for a command at the keyboard; a failure is said once.
+final class ChangeHooks {
+    private let words: [String]
+    private let settle: Double
+    /// Changed, waiting for the quiet time to pass.
+    private var settling: [String: (element: AdjustableElement, at: Double)] = [:]
+    private var running: [String: pid_t] = [:]
+    /// Changed again while its command ran: run once more, with this, when it ends.
+    private var again: [String: AdjustableElement] = [:]
+    private var reported = false
+
+    /// nil when no command was asked for.
+    init?(command: String?, settle: Double) {
+        guard let command else { return nil }
+        let words = CommandWords.split(command)
+        guard !words.isEmpty else { return nil }
+        self.words = words
+        self.settle = settle
+    }
+
+    /// A control's value moved: its command runs once the value has been still for the settle time.
+    func changed(_ element: AdjustableElement, at now: Double) {
+        settling[element.identity.id] = (element, now)
+    }
+
+    /// When the loop must look again: the next value to settle, or soon while commands run.
+    func deadline(now: Double) -> Double? {
+        let next = settling.values.map { $0.at + settle }.min()
+        return running.isEmpty ? next : min(next ?? .infinity, now + 0.05)
+    }
+
+    /// Reaps finished commands and starts those whose value has settled. What to say on the
+    /// terminal, if a command failed (said once a session).
+    func tick(now: Double) -> [String] {
+        var messages: [String] = []
+        for (id, pid) in running {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
+            running[id] = nil
+            let exited = status & 0x7F == 0
+            let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            if code != 0, !reported {
+                reported = true
+                messages.append("The change command \(TextSanitiser.echo(words[0])) exited with status \(code)")
+            }
+            if let latest = again.removeValue(forKey: id) { start(latest, messages: &messages) }
+        }
+        for (id, entry) in settling where now - entry.at >= settle {
+            settling[id] = nil
+            if running[id] != nil { again[id] = entry.element } else { start(entry.element, messages: &messages) }
+        }
+        return messages
+    }
+
+    /// Piped input: every change has settled by the end, and the script's effect is complete
+    /// when Sayline returns, so what is left is run and waited for.
+    func finish() {
+        var ignored: [String] = []
+        _ = tick(now: .infinity)
+        while !running.isEmpty {
+            for (id, pid) in running {
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+                running[id] = nil
+                if let latest = again.removeValue(forKey: id) { start(latest, messages: &ignored) }
+            }
+        }
+    }
+
+    private func start(_ element: AdjustableElement, messages: inout [String]) {
+        let value = PickCommand.answer(element, .value)
+        let spoken = element.spokenValue
+        let arguments = words.map { word in
+            word.replacing("{id}", with: element.identity.id).replacing("{value}", with: value).replacing("{text}", with: spoken)
+        }
+        var environment = processEnvironment().filter { !$0.key.hasPrefix("SAYLINE_") }
+        environment["SAYLINE_ID"] = element.identity.id
+        environment["SAYLINE_VALUE"] = value
+        environment["SAYLINE_TEXT"] = spoken
+        let argv = arguments.map { strdup($0) }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+        defer { (argv + envp).forEach { free($0) } }
+        var argvList = argv + [nil]
+        var envpList = envp + [nil]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Its output would land in the speech channel and the drawing: it goes nowhere.
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, nil, &argvList, &envpList)
+        if result == 0 {
+            running[element.identity.id] = pid
+        } else if !reported {
+            reported = true
+            messages.append("The change command \(TextSanitiser.echo(arguments[0])) cannot start: \(String(cString: strerror(result)))")
+        }
+    }
+}
