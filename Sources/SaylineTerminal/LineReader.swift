@@ -15,15 +15,18 @@ struct LineReader {
     var keeper: SceneKeeper?
     var autosave = false
     var hooks: ChangeHooks?
+    var events: EventStream?
 
     private func say(_ announcements: [Announcement]) {
-        guard pick != nil else { return speech.say(announcements) }
+        guard pick != nil || events?.onStandardOutput == true else { return speech.say(announcements) }
         Diagnostics.write(announcements.map { $0.text + "\n" }.joined())
         speech.speakOnly(announcements)
     }
 
     mutating func run() -> Int32 {
         defer { speech.close() }
+        events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
+        events?.record(session.greeting().events)
         say(session.greeting().announcements)
         var line: UnsafeMutablePointer<CChar>? = nil
         var capacity = 0
@@ -44,6 +47,9 @@ struct LineReader {
                 continue
             }
             let reply = session.perform(line: text)
+            // Piped, every change has settled by the next line.
+            events?.record(reply.events)
+            events?.tick(now: .infinity)
             for event in reply.events {
                 switch event {
                 case .changed(let element, _), .tourStep(let element, _), .restored(let element, _, _, _): hooks?.changed(element, at: monotonicSeconds())
@@ -53,7 +59,10 @@ struct LineReader {
             for failure in hooks?.tick(now: monotonicSeconds()) ?? [] { Diagnostics.write("sayline: \(failure)\n") }
             var said = reply.announcements
             for case .saveRequested(let path) in reply.events {
-                said.append(keeper?.save(session.elements, to: path) ?? Announcement("Nothing to save to", kind: .error))
+                let result = keeper?.save(session.elements, to: path) ?? Announcement("Nothing to save to", kind: .error)
+                said.append(result)
+                events?.emit(.saved, nil, extra: [JSONMember("file", .optional(keeper?.document.path)), JSONMember("ok", .bool(result.kind != .error)),
+                                                   JSONMember("message", .string(result.text))])
             }
             say(said)
             for case .help(let help) in reply.events { Diagnostics.write(help + "\n") }
@@ -66,6 +75,7 @@ struct LineReader {
         if let current = pick, current.accepted == nil { pick?.accepted = !current.requireConfirm }
         if pick == nil, let saved = keeper?.saveAtExit(session.elements, autosave: autosave) { say([saved]) }
         hooks?.finish()
+        events?.emit(.quit, session.focused, extra: pick.map { [JSONMember("accepted", .bool($0.accepted == true))] } ?? [])
         if speech.listenerGone {
             Diagnostics.write("sayline: the speech listener closed standard output; stopping\n")
         }

@@ -12,6 +12,8 @@ struct Options: Equatable {
 
     var mode: Mode = .repl
     var scenePath: String?
+    /// Where `--events` writes: a file, `-` or `fd:N`.
+    var eventsTarget: String?
     var settings = ReplSettings()
     /// Lines of the preferences file that were skipped, as FILE:LINE: reason.
     var warnings: [String] = []
@@ -35,7 +37,10 @@ struct Options: Equatable {
         options: replOptions) }
 
     /// The REPL's options: what `sayline` and `sayline config` take.
-    static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [SharedOptions.help, version] }
+    static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, SharedOptions.help, version] }
+
+    static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
+                                   help: "write every event (start, focus, change, settled, bound, rejected, saved, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (Docs/events.md)")
 
     static let version = OptionSpec("--version", help: "show the version and exit")
     static let versionNumber = "0.1.0"
@@ -72,6 +77,7 @@ struct Options: Equatable {
         if let operand = parsed.operands.first { return .failure(UsageError("unexpected argument: \(TextSanitiser.echo(operand))")) }
         if parsed.has(SharedOptions.help.name) { options.mode = .help } else if parsed.has(version.name) { options.mode = .version }
         options.scenePath = parsed.value(SharedOptions.scene.name)
+        options.eventsTarget = parsed.value(events.name)
 
         var settings = ReplSettings()
         if let preferences {

@@ -44,7 +44,7 @@ enum PickCommand: Subcommand {
                 pactl set-sink-volume @DEFAULT_SINK@ "$vol%"
             """,
             options: [kind, label, minimum, maximum, step, value, unit, prefix, digits, SharedOptions.scene, control, print, requireConfirm]
-                + SettingTable.options() + [SharedOptions.help])
+                + SettingTable.options() + [Options.events, SharedOptions.help])
     }
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
@@ -61,17 +61,29 @@ enum PickCommand: Subcommand {
         case .failure(let failure): return failure.report()
         case .success(let made): element = made
         }
+        var events: EventStream?
+        if let target = options.eventsTarget {
+            guard target != "-" else { throw UsageError("--events -: standard output carries the answer; name a file or fd:N") }
+            switch EventStream.open(target, settle: options.settings.settle) {
+            case .failure(let error):
+                Diagnostics.write("sayline pick: \(error.message)\n")
+                return ExitStatus.ioError.rawValue
+            case .success(let stream): events = stream
+            }
+        }
         let session = Session(elements: [element], motion: options.settings.motion, verbosity: options.settings.verbosity)
         let accepted: Bool
         let chosen: AdjustableElement
         if isatty(STDIN_FILENO) == 1 {
-            let outcome = Repl.pick(session: session, document: SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [element])), options: options, environment: environment)
+            let outcome = Repl.pick(session: session, document: SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [element])), options: options,
+                                    environment: environment, events: events)
             // A signal ends the pick as it ends the REPL: the terminal restored, nothing written.
             guard outcome.status == 0 else { return outcome.status }
             (accepted, chosen) = (outcome.accepted, outcome.element)
         } else {
             var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
             reader.pick = (arguments.has(requireConfirm.name), nil)
+            reader.events = events
             _ = reader.run()
             (accepted, chosen) = (reader.pick?.accepted == true, reader.session.focused)
         }

@@ -28,6 +28,7 @@ final class Repl {
     private(set) var accepted: Bool?
     private let keeper: SceneKeeper
     private let hooks: ChangeHooks?
+    private let events: EventStream?
 
     /// A transition being played: frames are drawn at their times, late ones skipped.
     private struct Playback {
@@ -38,7 +39,8 @@ final class Repl {
         var next = 0
     }
 
-    private init(session: Session, document: SceneDocument, options: Options, environment: [String: String], picking: Bool = false) {
+    private init(session: Session, document: SceneDocument, options: Options, environment: [String: String], picking: Bool = false, events: EventStream? = nil) {
+        self.events = events
         self.keeper = SceneKeeper(document)
         self.hooks = ChangeHooks(command: options.settings.onChange, settle: options.settings.settle)
         self.session = session
@@ -51,7 +53,7 @@ final class Repl {
         for element in session.elements where oneOfEachKind[element.kind.name] == nil { oneOfEachKind[element.kind.name] = element }
         let renderer = ControlRenderer(width: width, color: false)
         self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
-                             width: width, speechOnScreen: picking || Self.stdoutIsTheTerminal(),
+                             width: width, speechOnScreen: picking || events?.onStandardOutput == true || Self.stdoutIsTheTerminal(),
                              blockHeight: oneOfEachKind.values.map { renderer.lines(for: $0).count }.max() ?? 0)
         self.speech = SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: true))
         self.history = History(environment: environment)
@@ -60,8 +62,8 @@ final class Repl {
         self.keyboard = terminal >= 0 ? terminal : STDIN_FILENO
     }
 
-    static func start(session: Session, document: SceneDocument, options: Options, environment: [String: String]) -> Int32 {
-        let repl = Repl(session: session, document: document, options: options, environment: environment)
+    static func start(session: Session, document: SceneDocument, options: Options, environment: [String: String], events: EventStream? = nil) -> Int32 {
+        let repl = Repl(session: session, document: document, options: options, environment: environment, events: events)
         activeRepl = repl
         defer { activeRepl = nil }
         return repl.run()
@@ -69,8 +71,8 @@ final class Repl {
 
     /// `sayline pick` at a terminal: the exit status of the loop, whether the value was
     /// accepted, and the control as it was left.
-    static func pick(session: Session, document: SceneDocument, options: Options, environment: [String: String]) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
-        let repl = Repl(session: session, document: document, options: options, environment: environment, picking: true)
+    static func pick(session: Session, document: SceneDocument, options: Options, environment: [String: String], events: EventStream? = nil) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
+        let repl = Repl(session: session, document: document, options: options, environment: environment, picking: true, events: events)
         activeRepl = repl
         defer { activeRepl = nil }
         let status = repl.run()
@@ -88,6 +90,7 @@ final class Repl {
         ReadlineBridge.install(appendOnly: screen.appendOnly)
         if !picking { history.load() }
         screen.present(spoken: [], messages: [picking ? Self.pickLine : Self.modeLine(screen.mode)], control: nil, changeLine: nil, promptActive: false)
+        events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
         show(session.greeting())
         installPrompt()
         while running {
@@ -170,9 +173,13 @@ final class Repl {
         var reply = reply
         // The core asks; the file is written here, and how it went is said like any reply.
         for case .saveRequested(let path) in reply.events {
-            reply.announcements.append(keeper.save(session.elements, to: path))
+            let said = keeper.save(session.elements, to: path)
+            reply.announcements.append(said)
+            events?.emit(.saved, nil, extra: [JSONMember("file", .optional(keeper.document.path)), JSONMember("ok", .bool(said.kind != .error)),
+                                               JSONMember("message", .string(said.text))])
         }
         let now = monotonicSeconds()
+        events?.record(reply.events, now: now)
         if let hooks {
             for event in reply.events {
                 switch event {
@@ -274,7 +281,7 @@ final class Repl {
     private func waitForInput() {
         let now = monotonicSeconds()
         let deadlines = [playback.map { $0.start + $0.frameTimes[min($0.next, $0.frameTimes.count - 1)] },
-                         pacer.deadline, nextTourStep, hooks?.deadline(now: now)].compactMap { $0 }
+                         pacer.deadline, nextTourStep, hooks?.deadline(now: now), events?.deadline()].compactMap { $0 }
         let timeout: Int32 = deadlines.min().map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
         var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
@@ -316,6 +323,7 @@ final class Repl {
         if !settled.isEmpty {
             present(settled, messages: [], control: nil, changeLine: nil)
         }
+        events?.tick(now: now)
         if let failures = hooks?.tick(now: now), !failures.isEmpty {
             present([], messages: failures, control: nil, changeLine: nil)
         }
@@ -394,6 +402,8 @@ final class Repl {
         var held = pacer.drain()
         if !picking, let saved = keeper.saveAtExit(session.elements, autosave: options.settings.autosave) { held.append(saved) }
         if !held.isEmpty { present(held, messages: [], control: nil, changeLine: nil) }
+        events?.tick(now: .infinity)
+        events?.emit(.quit, session.focused, extra: picking ? [JSONMember("accepted", .bool(accepted == true))] : [])
         if ReadlineBridge.isReadingLines {
             ReadlineBridge.removeLineHandler()
             promptActive = false

@@ -57,6 +57,15 @@ public enum SaylineApp {
         case .failure(let failure): return failure.report()
         case .success(let loaded): document = loaded
         }
+        var events: EventStream?
+        if let target = options.eventsTarget {
+            switch EventStream.open(target, settle: options.settings.settle) {
+            case .failure(let error):
+                Diagnostics.write("sayline: \(error.message)\n")
+                return ExitStatus.ioError.rawValue
+            case .success(let stream): events = stream
+            }
+        }
         let session = Session(elements: document.scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
         if isatty(STDIN_FILENO) != 1 {
             var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
@@ -64,9 +73,10 @@ public enum SaylineApp {
             reader.autosave = options.settings.autosave
             // Lines from a script settle at once: each change is a settled value.
             reader.hooks = ChangeHooks(command: options.settings.onChange, settle: 0)
+            reader.events = events
             return reader.run()
         }
-        return Repl.start(session: session, document: document, options: options, environment: environment)
+        return Repl.start(session: session, document: document, options: options, environment: environment, events: events)
     }
 }
 

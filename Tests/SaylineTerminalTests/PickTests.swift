@@ -168,3 +168,34 @@ extension EndToEndTests.PickTests {
         #expect(folder.read("device.log") == nil)
     }
 }
+
+extension EndToEndTests.PickTests {
+    /// The recipes of Docs/recipes.md that work on a scene file, as written, in bash at a
+    /// terminal, in a folder holding the scene.
+    @Test(arguments: [
+        ("sayline --scene mixer.json --on-change 'pactl set-sink-volume @DEFAULT_SINK@ {value}%'", "\u{04}\u{04}", "device.log", "set-sink-volume @DEFAULT_SINK@ 55%\n"),
+        ("sayline --scene settings.json --autosave", "\u{04}", "settings.json", #""value": 55 }"#),
+        ("sayline pick --scene settings.json --control volume", "\r", "answer.txt", "55\n"),
+    ])
+    func sceneRecipesRunAsWritten(recipe: String, ending: String, file: String, expected: String) throws {
+        let page = try String(contentsOf: Self.recipesURL, encoding: .utf8)
+        #expect(page.contains("```sh\n" + recipe + "\n```"), "Docs/recipes.md no longer holds the recipe")
+        let folder = try ScratchFolder()
+        let scene = #"{"controls": [{ "kind": "ruler", "id": "volume", "label": "Volume", "max": 100, "step": 5, "value": 50 }]}"#
+        _ = try folder.file("mixer.json", scene)
+        _ = try folder.file("settings.json", scene)
+        _ = try folder.file("bin/pactl", "#!/bin/sh\necho \"$@\" > \"\(folder.path)/device.log\"\n", executable: true)
+        _ = try folder.file("bin/sayline", "#!/bin/sh\nexec '\(TerminalProcess.binary)' \"$@\"\n", executable: true)
+        // The pick's answer is kept; the REPL's announcements stay on the terminal.
+        let redirect = recipe.hasPrefix("sayline pick") ? " > answer.txt" : ""
+        let shell = try TerminalProcess(["--norc", "--noprofile", "-c", "cd '\(folder.path)' && " + recipe + redirect],
+                                        environment: ["PATH": folder.path + "/bin:/usr/bin:/bin"], speechOnTerminal: true, executable: "/bin/bash")
+        #expect(shell.waitForDisplay("volume> "))
+        shell.send("\u{1B}[A")
+        #expect(shell.waitForDisplay("55"))
+        #expect(shell.waitForQuiet(milliseconds: 500))
+        shell.send(ending)
+        #expect(shell.waitForExit() == 0)
+        #expect(folder.read(file)?.contains(expected) == true, "\(folder.read(file) ?? "nothing")")
+    }
+}
