@@ -132,7 +132,10 @@ enum PickCommand: Subcommand {
             return .success(chosen)
         }
         if arguments.has(control.name) { throw UsageError("--control picks from a scene: give --scene FILE too") }
-        var members = [JSONMember("kind", .string(arguments.value(kind.name) ?? "ruler")), JSONMember("id", "value")]
+        // The id names the prompt and the JSON answer: the label's words, or "value".
+        let words = (arguments.value(label.name) ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }
+        let id = words.isEmpty ? "value" : words.joined(separator: "-")
+        var members = [JSONMember("kind", .string(arguments.value(kind.name) ?? "ruler")), JSONMember("id", .string(id))]
         if let text = arguments.value(label.name) { members.append(JSONMember("label", .string(text))) }
         for (option, key) in [(minimum, "min"), (maximum, "max"), (step, "step"), (value, "value"), (digits, "digits")] {
             guard let given = arguments.given.last(where: { $0.option.name == option.name }), let word = given.value else { continue }

@@ -38,7 +38,7 @@ extension EndToEndTests { @Suite struct PickTests {
     /// With text on the line, Escape is readline's own: it does not cancel.
     @Test func escapeWithTextOnTheLineDoesNotCancel() throws {
         let pick = try TerminalProcess(Self.volume + ["--settle", "0", "--display", "plain"])
-        #expect(pick.waitForDisplay("value> "))
+        #expect(pick.waitForDisplay("volume> "))
         pick.send("set 7")
         pick.send("\u{1B}")
         // Escape starts a readline key sequence (Meta); Ctrl-G abandons it, the line intact.
@@ -78,6 +78,7 @@ extension EndToEndTests { @Suite struct PickTests {
         #expect(big.stdout == "12490\n")
         let json = try runPiped(Self.volume + ["--print", "json"], input: "inc\n")
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["id"] as? String == "volume")
         #expect(object["value"] as? Double == 55)
         #expect(object["text"] as? String == "55")
         #expect(object["spoken"] as? String == "55 percent")

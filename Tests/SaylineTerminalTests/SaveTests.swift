@@ -42,6 +42,15 @@ extension EndToEndTests { @Suite struct SaveTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// A save is not a change: undo goes back past it, and the file keeps what was saved.
+    @Test func undoAndRedoGoOnAcrossASave() throws {
+        let folder = try ScratchFolder()
+        let scene = try folder.file("settings.json", Self.handMade)
+        let result = try runPiped(["--scene", scene], input: "inc\nsave\nundo\nredo\nundo\nsay\n")
+        #expect(result.stdout.contains("Saved 1 change to \(scene)\nUndone, back to 50\nRedone, 55\nUndone, back to 50\nVolume, 50, adjustable\n"))
+        #expect(folder.read("settings.json")?.contains(#""value": 55 }"#) == true)
+    }
+
     @Test func saveToAnotherFileMakesItTheScenesFile() throws {
         let folder = try ScratchFolder()
         let scene = try folder.file("settings.json", Self.handMade)
