@@ -85,25 +85,15 @@ final class ChangeHooks {
         environment["SAYLINE_ID"] = element.identity.id
         environment["SAYLINE_VALUE"] = value
         environment["SAYLINE_TEXT"] = spoken
-        let argv = arguments.map { strdup($0) }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
-        defer { (argv + envp).forEach { free($0) } }
-        var argvList = argv + [nil]
-        var envpList = envp + [nil]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         // Its output would land in the speech channel and the drawing: it goes nowhere.
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, nil, &argvList, &envpList)
-        if result == 0 {
+        switch DetachedCommand.start(arguments, environment: environment.map { "\($0.key)=\($0.value)" }) {
+        case .success(let pid):
             running[element.identity.id] = pid
-        } else if !reported {
+        case .failure(let failure) where !reported:
             reported = true
-            messages.append("The change command \(TextSanitiser.echo(arguments[0])) cannot start: \(String(cString: strerror(result)))")
+            messages.append("The change command \(TextSanitiser.echo(arguments[0])) cannot start: \(failure.reason)")
+        case .failure:
+            break
         }
     }
 }

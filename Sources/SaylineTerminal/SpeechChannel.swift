@@ -113,25 +113,15 @@ final class CommandSpeaker: Speaker {
     func speak(_ announcements: [Announcement]) {
         // What a person just did interrupts what is still being said about the last thing.
         if interrupts { stop() } else { waitForCurrent() }
-        var pid: pid_t = 0
         // The text after "--": a line starting with "-" ("-42 dollars") is not read as options.
-        let arguments = words + ["--", Self.utterance(announcements)]
-        let cStrings = arguments.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
-        var argv = cStrings + [nil]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // The engine must not write into the speech channel or read the keyboard.
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let result = posix_spawnp(&pid, words[0], &actions, nil, &argv, environ)
-        if result == 0 {
+        switch DetachedCommand.start(words + ["--", Self.utterance(announcements)]) {
+        case .success(let pid):
             current = pid
-        } else if !warned {
+        case .failure(let failure) where !warned:
             warned = true
-            Diagnostics.write("\nsayline: cannot start the speech command \(TextSanitiser.echo(words[0])): \(String(cString: strerror(result)))\n")
+            Diagnostics.write("\nsayline: cannot start the speech command \(TextSanitiser.echo(words[0])): \(failure.reason)\n")
+        case .failure:
+            break
         }
     }
 
