@@ -25,10 +25,11 @@ public struct ElementProbe: Sendable {
             let outcome = after.apply(.increment(1))
             var back = after
             _ = back.apply(.decrement(1))
+            let spokenAfter = after.spokenValue
             var heard: [Announcement] = []
-            if case .changed(let change) = outcome { heard = announcer.announcements(for: .changed(after, change)) }
+            if case .changed(let change) = outcome { heard = [announcer.changeAnnouncement(after, change, spokenValue: spokenAfter)] }
             samples.append(StepSample(index: index, before: before, after: after, outcome: outcome, indexAfterComingBack: back.index,
-                                      spokenBefore: previous?.spokenAfter ?? before.spokenValue, spokenAfter: after.spokenValue,
+                                      spokenBefore: previous?.spokenAfter ?? before.spokenValue, spokenAfter: spokenAfter,
                                       displayAfter: after.displayText, announcements: heard))
         }
         steps = samples

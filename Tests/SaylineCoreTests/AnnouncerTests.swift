@@ -110,3 +110,20 @@ import SaylineCore
         #expect(pacer.submit(change("2"), at: 0).count == 1)
     }
 }
+
+extension AnnouncerTests {
+    /// The audit's shortcut says exactly what a change says, at every verbosity, at the
+    /// bounds and for corrected typed values.
+    @Test func aChangeWithItsSpokenValueInHandSaysTheSame() {
+        for verbosity in Verbosity.allCases {
+            let announcer = Announcer(verbosity: verbosity)
+            for element in DemoScene.elements {
+                for adjustment in [Adjustment.increment(1), .toMaximum, .typed("1e9"), .typed("63.3"), .toMinimum] {
+                    var moved = element
+                    guard case .changed(let change) = moved.apply(adjustment) else { continue }
+                    #expect([announcer.changeAnnouncement(moved, change, spokenValue: moved.spokenValue)] == announcer.announcements(for: .changed(moved, change)))
+                }
+            }
+        }
+    }
+}

@@ -27,6 +27,13 @@ public struct ReduceMotionIsHonoured: AuditRule {
         let commands: [Command] = [.increment(1), .set(middle), .tour]
         for command in commands {
             let jumped = reduced.perform(command)
+            // With motion the tour runs and is timed; what is heard of it is not compared.
+            guard command != .tour else {
+                if let transition = jumped.transition, transition.transition.intermediateFrameCount() != 0 {
+                    return .violation("\(command) draws \(transition.transition.intermediateFrameCount()) intermediate frames with reduce motion on")
+                }
+                continue
+            }
             let animated = full.perform(command)
             if let transition = jumped.transition, transition.transition.intermediateFrameCount() != 0 {
                 return .violation("\(command) draws \(transition.transition.intermediateFrameCount()) intermediate frames with reduce motion on")

@@ -74,8 +74,15 @@ public struct Announcer: Sendable {
         ScreenReaderDescription.sentence(for: element)
     }
 
-    private func changeLine(_ element: AdjustableElement, _ change: ValueChange) -> String {
-        var line = valueText(element)
+    /// A change, when the element's spoken value is already in hand (an audit's walk has it):
+    /// the same words as `announcements(for: .changed(element, change))`, without saying the
+    /// value twice over.
+    public func changeAnnouncement(_ element: AdjustableElement, _ change: ValueChange, spokenValue: String) -> Announcement {
+        Announcement(changeLine(element, change, spokenValue: spokenValue), kind: .change)
+    }
+
+    private func changeLine(_ element: AdjustableElement, _ change: ValueChange, spokenValue: String? = nil) -> String {
+        var line = verbosity == .normal ? spokenValue ?? element.spokenValue : valueText(element)
         if let bound = change.reachedBound { line += ", \(bound.rawValue)" }
         if case .snapped(let requested)? = change.correction {
             line += ", nearest step to \(NumberText.plain(requested))"
