@@ -167,7 +167,7 @@ if wants("repl"), FileManager.default.isExecutableFile(atPath: TerminalProcess.b
     report(saylineStart)
     report(bashStart)
     report(Figure(name: "repl: start to prompt ratio sayline/bash", median: saylineStart.median / bashStart.median, min: .nan, max: .nan, unit: "x"))
-} else {
+} else if wants("repl") {
     print("repl figures skipped: the sayline binary could not be built or started")
 }
 
@@ -207,7 +207,7 @@ if wants("speech"), let environment = SpeechLatency.startDaemon(in: speechFolder
                       min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
     }
     SpeechLatency.stopDaemon(in: speechFolder)
-} else {
+} else if wants("speech") {
     print("speech figures skipped: speech-dispatcher did not start")
 }
 try? FileManager.default.removeItem(atPath: speechFolder)
