@@ -9,9 +9,7 @@ import SaylineCore
 /// latest value. Nothing waits for a command at the keyboard; a failure is said once.
 final class ChangeHooks {
     private let words: [String]
-    private let settle: Double
-    /// Changed, waiting for the quiet time to pass.
-    private var settling: [String: (element: AdjustableElement, at: Double)] = [:]
+    private var settling: SettlingValues
     private var running: [String: pid_t] = [:]
     /// Changed again while its command ran: run once more, with this, when it ends.
     private var again: [String: AdjustableElement] = [:]
@@ -23,18 +21,17 @@ final class ChangeHooks {
         let words = CommandWords.split(command)
         guard !words.isEmpty else { return nil }
         self.words = words
-        self.settle = settle
+        settling = SettlingValues(settle: settle)
     }
 
     /// A control's value moved: its command runs once the value has been still for the settle time.
     func changed(_ element: AdjustableElement, at now: Double) {
-        settling[element.identity.id] = (element, now)
+        settling.moved(element, at: now)
     }
 
     /// When the loop must look again: the next value to settle, or soon while commands run.
     func deadline(now: Double) -> Double? {
-        let next = settling.values.map { $0.at + settle }.min()
-        return running.isEmpty ? next : min(next ?? .infinity, now + 0.05)
+        running.isEmpty ? settling.deadline : min(settling.deadline ?? .infinity, now + 0.05)
     }
 
     /// Reaps finished commands and starts those whose value has settled. What to say on the
@@ -53,9 +50,8 @@ final class ChangeHooks {
             }
             if let latest = again.removeValue(forKey: id) { start(latest, messages: &messages) }
         }
-        for (id, entry) in settling where now - entry.at >= settle {
-            settling[id] = nil
-            if running[id] != nil { again[id] = entry.element } else { start(entry.element, messages: &messages) }
+        for element in settling.settled(at: now) {
+            if running[element.identity.id] != nil { again[element.identity.id] = element } else { start(element, messages: &messages) }
         }
         return messages
     }

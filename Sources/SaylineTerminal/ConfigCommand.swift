@@ -24,31 +24,3 @@ enum ConfigCommand: Subcommand {
         }
     }
 }
-
-/// `sayline completions bash|zsh|fish`: a completion script generated from the command-line tables.
-enum CompletionsCommand: Subcommand {
-    static var commandLine: CommandLineSpec {
-        CommandLineSpec(
-            name: "completions", operands: "bash|zsh|fish",
-            operandCompletion: .words(CompletionScript.Shell.allCases.map(\.rawValue)),
-            summary: "print a shell completion script",
-            description: """
-            Prints a completion script for bash, zsh or fish, made from the same tables as the parser:
-            subcommands, options, their values (verbosity levels, formats, impacts) and scene files.
-            Install it with, for bash, `sayline completions bash > ~/.local/share/bash-completion/completions/sayline`;
-            for zsh, into a folder on $fpath as `_sayline`; for fish, into ~/.config/fish/completions/sayline.fish.
-            """,
-            options: [SharedOptions.help])
-    }
-
-    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
-        let shells = CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")
-        guard arguments.operands.count == 1, let word = arguments.operands.first else {
-            throw UsageError("completions needs one shell: \(shells)")
-        }
-        guard let shell = CompletionScript.Shell(rawValue: word) else {
-            throw UsageError("completions takes \(shells), not \(TextSanitiser.echo(word))")
-        }
-        return writeAnswer(CompletionScript.script(for: shell))
-    }
-}

@@ -13,9 +13,7 @@ final class EventStream {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let began = monotonicSeconds()
-    private let settle: Double
-    /// Changed, not yet settled.
-    private var settling: [String: (element: AdjustableElement, at: Double)] = [:]
+    private var settling: SettlingValues
     private var failed = false
 
     /// Whether the stream is stdout: announcements then go to the terminal instead.
@@ -42,7 +40,7 @@ final class EventStream {
         self.descriptor = descriptor
         ownsDescriptor = owns
         onStandardOutput = descriptor == STDOUT_FILENO
-        self.settle = settle
+        settling = SettlingValues(settle: settle)
     }
 
     deinit {
@@ -68,11 +66,12 @@ final class EventStream {
     /// The events of one reply, and the settling of the values it moved.
     func record(_ events: [SessionEvent], now: Double = monotonicSeconds()) {
         for event in events {
+            if let element = event.movedElement {
+                emit(.change, element, now: now)
+                settling.moved(element, at: now)
+            }
             switch event {
             case .focused(let element): emit(.focus, element, now: now)
-            case .changed(let element, _), .tourStep(let element, _), .restored(let element, _, _, _):
-                emit(.change, element, now: now)
-                settling[element.identity.id] = (element, now)
             case .unchanged(let element, .atBound(let bound)): emit(.bound, element, extra: [JSONMember("bound", .string(bound.rawValue))], now: now)
             case .rejected(let rejection, let element): emit(.rejected, element, extra: [JSONMember("message", .string(rejection.message))], now: now)
             default: break
@@ -84,11 +83,14 @@ final class EventStream {
     func tick(now: Double) {
         // At the end of piped input everything has settled "by now": stamped with the clock.
         let stamp = now.isFinite ? now : monotonicSeconds()
-        for (id, entry) in settling where now - entry.at >= settle {
-            settling[id] = nil
-            emit(.settled, entry.element, now: stamp)
-        }
+        for element in settling.settled(at: now) { emit(.settled, element, now: stamp) }
     }
 
-    func deadline() -> Double? { settling.values.map { $0.at + settle }.min() }
+    func deadline() -> Double? { settling.deadline }
+
+    /// A save, or a failed one: the file and what was said of it.
+    func saved(_ said: Announcement, file: String?) {
+        emit(.saved, nil, extra: [JSONMember("file", .optional(file)), JSONMember("ok", .bool(said.kind != .error)),
+                                  JSONMember("message", .string(said.text))])
+    }
 }

@@ -50,19 +50,13 @@ struct LineReader {
             // Piped, every change has settled by the next line.
             events?.record(reply.events)
             events?.tick(now: .infinity)
-            for event in reply.events {
-                switch event {
-                case .changed(let element, _), .tourStep(let element, _), .restored(let element, _, _, _): hooks?.changed(element, at: monotonicSeconds())
-                default: break
-                }
-            }
+            for element in reply.events.compactMap(\.movedElement) { hooks?.changed(element, at: monotonicSeconds()) }
             for failure in hooks?.tick(now: monotonicSeconds()) ?? [] { Diagnostics.write("sayline: \(failure)\n") }
             var said = reply.announcements
             for case .saveRequested(let path) in reply.events {
                 let result = keeper?.save(session.elements, to: path) ?? Announcement("Nothing to save to", kind: .error)
                 said.append(result)
-                events?.emit(.saved, nil, extra: [JSONMember("file", .optional(keeper?.document.path)), JSONMember("ok", .bool(result.kind != .error)),
-                                                   JSONMember("message", .string(result.text))])
+                events?.saved(result, file: keeper?.document.path)
             }
             say(said)
             for case .help(let help) in reply.events { Diagnostics.write(help + "\n") }

@@ -25,6 +25,13 @@ enum PickCommand: Subcommand {
                                     help: "with --scene, the control to pick (needed when the scene has more than one)")
     static let print = OptionSpec("--print", argument: "FORMAT", completion: .words(Printed.allCases.map(\.rawValue)), defaultWords: "value",
                                   help: "what is written when accepted: the value alone, or one JSON object with id, value, display and spoken text")
+    /// The flags that describe the control, each with the scene key it becomes: the control is
+    /// written as a scene's and read by the scene decoder, whose messages name the key.
+    static let controlFlags: [(option: OptionSpec, key: String)] = [
+        (kind, "kind"), (label, "label"), (minimum, "min"), (maximum, "max"), (step, "step"), (value, "value"),
+        (unit, "unit"), (prefix, "prefix"), (digits, "digits"),
+    ]
+
     static let requireConfirm = OptionSpec("--require-confirm",
                                            help: "with piped input, the end of input cancels: only an empty line accepts")
 
@@ -110,7 +117,7 @@ enum PickCommand: Subcommand {
     /// is, with the same checks, repairs and messages.
     private static func element(_ arguments: ParsedArguments) throws(UsageError) -> Result<AdjustableElement, SceneLoadFailure> {
         if let path = arguments.value(SharedOptions.scene.name) {
-            for option in [kind, label, minimum, maximum, step, value, unit, prefix, digits] where arguments.has(option.name) {
+            for (option, _) in controlFlags where arguments.has(option.name) {
                 throw UsageError("\(option.name) describes a control of its own; with --scene, choose one with --control")
             }
             let scene: Scene
@@ -159,8 +166,8 @@ enum PickCommand: Subcommand {
         case .failure(let error):
             // A flag that does not fit the kind (--digits for a ruler) reads as the flag, not a JSON path.
             let message = error.problems.map { problem in
-                let key = problem.path.split(separator: ".").last.map(String.init) ?? problem.path
-                let flag = key == "min" || key == "max" || key == "value" || key == "step" || key == "label" || key == "unit" || key == "prefix" || key == "digits" || key == "kind" ? "--\(key)" : key
+                let key = problem.path.split(separator: ".").first { part in controlFlags.contains { $0.key == part } }.map(String.init)
+                let flag = controlFlags.first { $0.key == key }?.option.name ?? problem.path
                 return "\(flag) \(problem.message)"
             }.joined(separator: "; ")
             throw UsageError(message)

@@ -175,18 +175,12 @@ final class Repl {
         for case .saveRequested(let path) in reply.events {
             let said = keeper.save(session.elements, to: path)
             reply.announcements.append(said)
-            events?.emit(.saved, nil, extra: [JSONMember("file", .optional(keeper.document.path)), JSONMember("ok", .bool(said.kind != .error)),
-                                               JSONMember("message", .string(said.text))])
+            events?.saved(said, file: keeper.document.path)
         }
         let now = monotonicSeconds()
         events?.record(reply.events, now: now)
         if let hooks {
-            for event in reply.events {
-                switch event {
-                case .changed(let element, _), .tourStep(let element, _), .restored(let element, _, _, _): hooks.changed(element, at: now)
-                default: break
-                }
-            }
+            for element in reply.events.compactMap(\.movedElement) { hooks.changed(element, at: now) }
         }
         if let transition = reply.transition { start(transition, now: now) }
         if session.tour == nil { nextTourStep = nil } else if nextTourStep == nil { nextTourStep = now + DemoTour.interval }

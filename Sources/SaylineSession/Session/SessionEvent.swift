@@ -27,6 +27,17 @@ public enum SessionEvent: Sendable, Equatable {
     case quit
 }
 
+extension SessionEvent {
+    /// The control whose value this event moved, as it is now: a change, a tour step, an undo
+    /// or a redo. What fronts follow a value by (settling, change commands, event streams).
+    public var movedElement: AdjustableElement? {
+        switch self {
+        case .changed(let element, _), .tourStep(let element, _), .restored(let element, _, _, _): element
+        default: nil
+        }
+    }
+}
+
 /// What one command did: the events, the lines to speak, and the change to draw.
 public struct Reply: Sendable, Equatable {
     public var events: [SessionEvent] = []
