@@ -28,6 +28,8 @@ public struct Auditor: Sendable {
         for position in range {
             let element = scene.elements[position]
             let source = position < scene.sources.count ? scene.sources[position] : nil
+            // The control as its file has it, or as the scene format writes it: once a control.
+            let html = source?.text ?? SceneEncoder.encode(element)
             let began = clock?() ?? 0
             let probe = ElementProbe(element)
             // The shared walk is charged to the control's first check.
@@ -38,7 +40,7 @@ public struct Auditor: Sendable {
                 let node = { (message: String?) in
                     AuditReport.Node(file: file, control: element.identity.id, label: element.identity.label, message: message,
                                      line: source?.line, column: source?.column,
-                                     html: source?.text ?? SceneEncoder.encode(element), nanoseconds: now &- lap)
+                                     html: html, nanoseconds: now &- lap)
                 }
                 lap = now
                 switch result {

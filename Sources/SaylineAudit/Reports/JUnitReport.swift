@@ -7,52 +7,59 @@ extension AuditReport {
     /// testcase whose system-out says what was found, so the file's verdict is the exit
     /// status's. Incomplete and suppressed findings are skipped, with the reason.
     public func junit(_ settings: ReportSettings) -> String {
+        // One pass over the findings, each testcase added to its scene's suite: walking every
+        // finding once per scene would cost scenes × findings.
+        struct Suite {
+            var cases: [String] = []
+            var failures = 0, skipped = 0, milliseconds = 0
+
+            mutating func add(_ rule: RuleInfo, _ node: Node, body: String) {
+                let time = AuditReport.milliseconds(node.nanoseconds)
+                milliseconds += time
+                let open = "    <testcase classname=\(AuditReport.attribute(rule.id)) name=\(AuditReport.attribute(node.control)) time=\"\(AuditReport.seconds(time))\""
+                cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "\n    </testcase>")
+            }
+        }
+        var byFile: [String: Suite] = [:]
+        for outcome in rules {
+            let rule = outcome.rule
+            for node in outcome.violations {
+                let details = Self.text(Self.details(rule, node, extra: nil))
+                if rule.impact >= settings.failOn {
+                    byFile[node.file, default: Suite()].failures += 1
+                    byFile[node.file, default: Suite()].add(rule, node, body: "      <failure type=\(Self.attribute(rule.impact.rawValue)) message=\(Self.attribute(node.message ?? rule.help))>\(details)</failure>")
+                } else {
+                    byFile[node.file, default: Suite()].add(rule, node, body: "      <system-out>\(Self.text("A \(rule.impact.rawValue) violation, below --fail-on \(settings.failOn.rawValue): reported, not failed.\n"))\(details)</system-out>")
+                }
+            }
+            for node in outcome.incomplete {
+                byFile[node.file, default: Suite()].skipped += 1
+                byFile[node.file, default: Suite()].add(rule, node, body: "      <skipped message=\(Self.attribute("incomplete: " + (node.message ?? rule.description)))>\(Self.text(Self.details(rule, node, extra: "A person should check this.")))</skipped>")
+            }
+            for entry in outcome.suppressed {
+                byFile[entry.node.file, default: Suite()].skipped += 1
+                byFile[entry.node.file, default: Suite()].add(rule, entry.node, body: "      <skipped message=\(Self.attribute("suppressed: " + entry.reason))>\(Self.text(Self.details(rule, entry.node, extra: "Suppressed by the scene: \(entry.reason)")))</skipped>")
+            }
+            for node in outcome.passes {
+                byFile[node.file, default: Suite()].add(rule, node, body: "")
+            }
+        }
         var suites: [String] = []
         var totalTests = 0, totalFailures = 0, totalMilliseconds = 0
         for file in files {
-            var cases: [String] = []
-            var failures = 0, skipped = 0, milliseconds = 0
-            func testcase(_ rule: RuleInfo, _ node: Node, body: String) {
-                let time = Self.milliseconds(node.nanoseconds)
-                milliseconds += time
-                let open = "    <testcase classname=\(Self.attribute(rule.id)) name=\(Self.attribute(node.control)) time=\"\(Self.seconds(time))\""
-                cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "\n    </testcase>")
-            }
-            for outcome in rules {
-                let rule = outcome.rule
-                for node in outcome.violations where node.file == file {
-                    let details = Self.text(Self.details(rule, node, extra: nil))
-                    if rule.impact >= settings.failOn {
-                        failures += 1
-                        testcase(rule, node, body: "      <failure type=\(Self.attribute(rule.impact.rawValue)) message=\(Self.attribute(node.message ?? rule.help))>\(details)</failure>")
-                    } else {
-                        testcase(rule, node, body: "      <system-out>\(Self.text("A \(rule.impact.rawValue) violation, below --fail-on \(settings.failOn.rawValue): reported, not failed.\n"))\(details)</system-out>")
-                    }
-                }
-                for node in outcome.incomplete where node.file == file {
-                    skipped += 1
-                    testcase(rule, node, body: "      <skipped message=\(Self.attribute("incomplete: " + (node.message ?? rule.description)))>\(Self.text(Self.details(rule, node, extra: "A person should check this.")))</skipped>")
-                }
-                for entry in outcome.suppressed where entry.node.file == file {
-                    skipped += 1
-                    testcase(rule, entry.node, body: "      <skipped message=\(Self.attribute("suppressed: " + entry.reason))>\(Self.text(Self.details(rule, entry.node, extra: "Suppressed by the scene: \(entry.reason)")))</skipped>")
-                }
-                for node in outcome.passes where node.file == file {
-                    testcase(rule, node, body: "")
-                }
-            }
-            totalTests += cases.count
-            totalFailures += failures
-            totalMilliseconds += milliseconds
-            var suite = "  <testsuite name=\(Self.attribute(file.isEmpty ? "the demo scene" : file)) tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(Self.seconds(milliseconds))\""
+            let parts = byFile[file] ?? Suite()
+            totalTests += parts.cases.count
+            totalFailures += parts.failures
+            totalMilliseconds += parts.milliseconds
+            var suite = "  <testsuite name=\(Self.attribute(file.isEmpty ? "the demo scene" : file)) tests=\"\(parts.cases.count)\" failures=\"\(parts.failures)\" errors=\"0\" skipped=\"\(parts.skipped)\" time=\"\(Self.seconds(parts.milliseconds))\""
             if !settings.timestamp.isEmpty { suite += " timestamp=\(Self.attribute(settings.timestamp))" }
             if !file.isEmpty { suite += " file=\(Self.attribute(file))" }
             suite += ">\n    <properties>\n"
             suite += "      <property name=\"fail-on\" value=\(Self.attribute(settings.failOn.rawValue))/>\n"
-            suite += "      <property name=\"verdict\" value=\(Self.attribute(failures == 0 ? "passed" : "failed"))/>\n"
+            suite += "      <property name=\"verdict\" value=\(Self.attribute(parts.failures == 0 ? "passed" : "failed"))/>\n"
             suite += "      <property name=\"sayline-version\" value=\(Self.attribute(settings.version))/>\n"
             suite += "    </properties>\n"
-            suites.append(suite + cases.map { $0 + "\n" }.joined() + "  </testsuite>")
+            suites.append(suite + parts.cases.map { $0 + "\n" }.joined() + "  </testsuite>")
         }
         return """
         <?xml version="1.0" encoding="UTF-8"?>
