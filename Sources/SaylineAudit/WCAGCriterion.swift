@@ -29,12 +29,6 @@ public struct WCAGCriterion: Sendable, Equatable, Hashable {
         return "wcag" + version + level.rawValue.lowercased()
     }
 
-    /// The criterion's page in the W3C's Understanding WCAG 2.2.
-    public var understandingURL: String {
-        let slug = name.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }.split(separator: " ").joined(separator: "-")
-        return "https://www.w3.org/WAI/WCAG22/Understanding/\(slug).html"
-    }
-
     public static let infoAndRelationships = WCAGCriterion(number: "1.3.1", name: "Info and Relationships", level: .a, version: "2.0")
     public static let keyboard = WCAGCriterion(number: "2.1.1", name: "Keyboard", level: .a, version: "2.0")
     public static let pauseStopHide = WCAGCriterion(number: "2.2.2", name: "Pause, Stop, Hide", level: .a, version: "2.0")

@@ -132,12 +132,6 @@ public enum JSONWriter {
         }
     }
 
-    static func string(_ text: String) -> String {
-        var out: [UInt8] = []
-        appendString(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// A string in quotes: `"`, `\`, and control characters (C0 and DEL) escaped, the rest as is.
     private static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)

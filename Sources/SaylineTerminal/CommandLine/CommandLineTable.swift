@@ -86,11 +86,6 @@ public enum GeneratedDocs {
 
     /// Every preference key.
     public static var preferenceKeys: [String] { SettingTable.all.map(\.key) }
-
-    /// A completion script for a shell: bash, zsh or fish.
-    public static func completion(for shell: String) -> String? {
-        CompletionScript.Shell(rawValue: shell).map(CompletionScript.script(for:))
-    }
 }
 
 /// The man page's generated parts, in roff.
