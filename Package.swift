@@ -28,8 +28,10 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
+        // System calls the Glibc module leaves out (extended attributes).
+        .systemLibrary(name: "CSystem"),
         // The terminal adapter: readline loop, channels, signals, arguments.
-        .target(name: "SaylineTerminal", dependencies: ["SaylineCore", "CReadline"]),
+        .target(name: "SaylineTerminal", dependencies: ["SaylineCore", "CReadline", "CSystem"]),
         // A fully static executable: resolving symbols in shared libraries was most of start-up
         // (Docs/performance.md). readline needs tinfo after it, hence the group.
         .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"],

@@ -292,8 +292,18 @@ public func runPiped(_ arguments: [String], input: String, environment: [String:
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
+    // The child starts as a shell would start it, SIGPIPE at its default: this process ignores
+    // it, and a child that inherited that would hide what a listener leaving does to it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
     guard spawned == 0 else { throw TerminalProcess.SpawnError.spawn(spawned) }
     let bytes = inputBytes ?? Array(input.utf8)

@@ -62,7 +62,7 @@ enum AuditCommand: Subcommand {
         }
         if let path = outputPath {
             if case .failure(let failure) = FileAccess.writeReplacing(text, to: path) {
-                Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
+                Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }
         } else {
@@ -77,23 +77,28 @@ enum AuditCommand: Subcommand {
     /// when none is named. Every problem of every file is reported before anything is audited.
     static func load(_ paths: [String], threads: Int) -> Result<[(name: String, scene: Scene)], SceneLoadFailure> {
         guard !paths.isEmpty else { return .success([("", .demo)]) }
-        var files: [String] = []
+        // Each file as it is shown, and as the system spells it: a name in a folder need not be
+        // UTF-8, and is opened by its own bytes.
+        var files: [(shown: String, system: [CChar])] = []
         for path in paths {
             if let entries = FileAccess.directoryEntries(path) {
-                let folder = path.hasSuffix("/") ? path : path + "/"
-                files += entries.filter { $0.hasSuffix(".json") }.sorted().map { folder + $0 }
+                let folder = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+                files += entries.filter { $0.count > 5 && $0.suffix(5) == Array(".json".utf8) }.sorted { $0.lexicographicallyPrecedes($1) }.map { name in
+                    let whole = folder + name
+                    return (String(decoding: whole, as: UTF8.self), whole.map { CChar(bitPattern: $0) } + [0])
+                }
             } else {
-                files.append(path)
+                files.append((path, Array(path.utf8CString)))
             }
         }
-        guard !files.isEmpty else { return .failure(SceneLoadFailure(lines: paths.map { "\(TextSanitiser.echo($0, limit: 200)): no scene files (*.json) in this folder" })) }
+        guard !files.isEmpty else { return .failure(SceneLoadFailure(lines: paths.map { "\(FileAccess.shown($0)): no scene files (*.json) in this folder" })) }
         let named = files
-        let loaded = Parallel.map(named.count, threads: threads) { SceneFile.load(named[$0]) }
+        let loaded = Parallel.map(named.count, threads: threads) { SceneFile.document(named[$0].shown, systemPath: named[$0].system).map(\.scene) }
         var scenes: [(name: String, scene: Scene)] = []
         var problems: [String] = []
         for (file, result) in zip(files, loaded) {
             switch result {
-            case .success(let scene): scenes.append((TextSanitiser.echo(file, limit: 200), scene))
+            case .success(let scene): scenes.append((FileAccess.shown(file.shown), scene))
             case .failure(let failure): problems += failure.lines
             }
         }

@@ -7,20 +7,27 @@ import SaylineCore
 /// environment, say which control and what value. At most one run per control at a time: a
 /// value that changes while its command runs is applied once more when it ends, with the
 /// latest value. Nothing waits for a command at the keyboard; a failure is said once.
+/// With piped input the commands run one after another, in the order of the changes, as a
+/// script expects them to take effect.
 final class ChangeHooks {
     private let words: [String]
     private var settling: SettlingValues
-    private var running: [String: pid_t] = [:]
+    /// Piped input: each command is waited for before the next starts.
+    private let inOrder: Bool
+    private var running: [String: (pid: pid_t, program: String)] = [:]
     /// Changed again while its command ran: run once more, with this, when it ends.
     private var again: [String: AdjustableElement] = [:]
     private var reported = false
+    /// Commands that failed (or could not start) since `finish` began, in words.
+    private var failedAtExit: [String]?
 
     /// nil when no command was asked for.
-    init?(command: String?, settle: Double) {
+    init?(command: String?, settle: Double, inOrder: Bool = false) {
         guard let command else { return nil }
         let words = CommandWords.split(command)
         guard !words.isEmpty else { return nil }
         self.words = words
+        self.inOrder = inOrder
         settling = SettlingValues(settle: settle)
     }
 
@@ -38,58 +45,96 @@ final class ChangeHooks {
     /// terminal, if a command failed (said once a session).
     func tick(now: Double) -> [String] {
         var messages: [String] = []
-        for (id, pid) in running {
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
-            running[id] = nil
-            let exited = status & 0x7F == 0
-            let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-            if code != 0, !reported {
-                reported = true
-                messages.append("The change command \(TextSanitiser.echo(words[0])) exited with status \(code)")
-            }
-            if let latest = again.removeValue(forKey: id) { start(latest, messages: &messages) }
-        }
+        reap(blocking: false, messages: &messages)
         for element in settling.settled(at: now) {
+            if inOrder { reap(blocking: true, messages: &messages) }
             if running[element.identity.id] != nil { again[element.identity.id] = element } else { start(element, messages: &messages) }
         }
         return messages
     }
 
-    /// Piped input: every change has settled by the end, and the script's effect is complete
-    /// when Sayline returns, so what is left is run and waited for.
-    func finish() {
+    /// Every way out: values still settling are applied now, with their final values, and
+    /// every command is waited for, up to `seconds`. `waiting` is told once when that takes
+    /// longer than half a second. What did not succeed, in words (empty when all did).
+    func finish(within seconds: Double, waiting: (String) -> Void) -> [String] {
+        failedAtExit = []
         var ignored: [String] = []
+        let began = monotonicSeconds()
         _ = tick(now: .infinity)
+        var told = false
         while !running.isEmpty {
-            for (id, pid) in running {
-                var status: Int32 = 0
-                waitpid(pid, &status, 0)
-                running[id] = nil
-                if let latest = again.removeValue(forKey: id) { start(latest, messages: &ignored) }
+            reap(blocking: false, messages: &ignored)
+            guard !running.isEmpty else { break }
+            let now = monotonicSeconds()
+            if !told && now - began > 0.5 {
+                told = true
+                waiting("Waiting up to \(Int(seconds)) seconds for the change command \(TextSanitiser.echo(words[0])) to apply the last value")
             }
+            if now - began > seconds {
+                failedAtExit?.append("The change command \(TextSanitiser.echo(words[0])) did not finish within \(Int(seconds)) seconds; it goes on without Sayline")
+                break
+            }
+            // Exit only: a short sleep between looks, never at a key press.
+            var none = pollfd()
+            _ = poll(&none, 0, 10)
+        }
+        return failedAtExit ?? []
+    }
+
+    private func reap(blocking: Bool, messages: inout [String]) {
+        for (id, child) in running {
+            var status: Int32 = 0
+            var result: pid_t
+            repeat { result = waitpid(child.pid, &status, blocking ? 0 : WNOHANG) } while result < 0 && errno == EINTR
+            guard result == child.pid else { continue }
+            running[id] = nil
+            let exited = status & 0x7F == 0
+            let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            if code != 0 { failed("The change command \(TextSanitiser.echo(child.program)) exited with status \(code)", messages: &messages) }
+            if let latest = again.removeValue(forKey: id) { start(latest, messages: &messages) }
         }
     }
 
+    private func failed(_ message: String, messages: inout [String]) {
+        failedAtExit?.append(message)
+        guard !reported else { return }
+        reported = true
+        messages.append(message)
+    }
+
     private func start(_ element: AdjustableElement, messages: inout [String]) {
-        let value = PickCommand.answer(element, .value)
+        let value = element.answerText
         let spoken = element.spokenValue
-        let arguments = words.map { word in
-            word.replacing("{id}", with: element.identity.id).replacing("{value}", with: value).replacing("{text}", with: spoken)
-        }
+        let places = ["{id}": element.identity.id, "{value}": value, "{text}": spoken]
+        let arguments = words.map { Self.substitute(places, in: $0) }
         var environment = processEnvironment().filter { !$0.key.hasPrefix("SAYLINE_") }
         environment["SAYLINE_ID"] = element.identity.id
         environment["SAYLINE_VALUE"] = value
         environment["SAYLINE_TEXT"] = spoken
         // Its output would land in the speech channel and the drawing: it goes nowhere.
-        switch DetachedCommand.start(arguments, environment: environment.map { "\($0.key)=\($0.value)" }) {
+        switch DetachedCommand.start(arguments, environment: environment.map { "\($0.key)=\($0.value)" }, ownSession: true) {
         case .success(let pid):
-            running[element.identity.id] = pid
-        case .failure(let failure) where !reported:
-            reported = true
-            messages.append("The change command \(TextSanitiser.echo(arguments[0])) cannot start: \(failure.reason)")
-        case .failure:
-            break
+            running[element.identity.id] = (pid, arguments[0])
+        case .failure(let failure):
+            failed("The change command \(TextSanitiser.echo(arguments[0])) cannot start: \(failure.reason)", messages: &messages)
         }
+    }
+
+    /// Each placeholder replaced once, left to right: what is put in is never read again, so an
+    /// id or a label that itself reads `{text}` stays as it is.
+    static func substitute(_ places: [String: String], in word: String) -> String {
+        var result = ""
+        var rest = Substring(word)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            if let close = rest[open...].firstIndex(of: "}"), let replacement = places[String(rest[open...close])] {
+                result += replacement
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        return result + rest
     }
 }

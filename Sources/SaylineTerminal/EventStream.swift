@@ -5,16 +5,29 @@ import SaylineCore
 /// and flushed as it happens, for programs that follow a session without parsing sentences
 /// (braille drivers, loggers, GUIs, test tools). The format is Docs/events.md, its schema
 /// Docs/events.schema.json.
+///
+/// A reader never holds the session up: a pipe, FIFO or socket is written without blocking,
+/// what it has not taken yet waits in a buffer of `bufferLimit` bytes (the loop writes it when
+/// the reader is ready), and events that would overflow it are dropped and counted; once the
+/// reader has caught up, one `dropped` event says how many.
 final class EventStream {
     enum Kind: String, CaseIterable {
-        case start, focus, change, settled, bound, rejected, saved, quit
+        case start, focus, change, settled, bound, rejected, saved, dropped, quit
     }
+
+    /// About 5,000 events: a reader that is this far behind has stopped.
+    static let bufferLimit = 1 << 20
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let began = monotonicSeconds()
     private var settling: SettlingValues
-    private var failed = false
+    private var pending: [UInt8] = []
+    private var dropped = 0
+    /// Why the stream ended early, in words; nil while it goes on.
+    private(set) var ended: String?
+    /// The reader closed its end: the stream ends, but nothing was asked of it that failed.
+    private var readerLeft = false
 
     /// Whether the stream is stdout: announcements then go to the terminal instead.
     let onStandardOutput: Bool
@@ -22,17 +35,26 @@ final class EventStream {
     /// Opens the target: `-` is stdout, `fd:N` a descriptor the caller opened, anything else a
     /// file, created or emptied. The reason in words when it cannot be opened.
     static func open(_ target: String, settle: Double) -> Result<EventStream, UsageError> {
+        let name = "--events \(TextSanitiser.echo(target, limit: 4_096))"
         if target == "-" { return .success(EventStream(STDOUT_FILENO, owns: false, settle: settle)) }
         if target.hasPrefix("fd:") {
             guard let number = Int32(target.dropFirst(3)), number >= 0, fcntl(number, F_GETFD) != -1 else {
-                return .failure(UsageError("--events \(TextSanitiser.echo(target)): not an open descriptor"))
+                return .failure(UsageError("\(name): not an open descriptor"))
             }
             return .success(EventStream(number, owns: false, settle: settle))
         }
-        let descriptor = Glibc.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            return .failure(UsageError("--events \(TextSanitiser.echo(target, limit: 200)): \(String(cString: strerror(errno)))"))
+        var info = stat()
+        if stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
+            // open() on a FIFO waits for a reader; without blocking it says at once there is none.
+            let descriptor = Glibc.open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            guard descriptor >= 0 else {
+                let why = errno == ENXIO ? "a FIFO that no program is reading; start its reader first" : String(cString: strerror(errno))
+                return .failure(UsageError("\(name): \(why)"))
+            }
+            return .success(EventStream(descriptor, owns: true, settle: settle))
         }
+        let descriptor = Glibc.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o644)
+        guard descriptor >= 0 else { return .failure(UsageError("\(name): \(String(cString: strerror(errno)))")) }
         return .success(EventStream(descriptor, owns: true, settle: settle))
     }
 
@@ -41,26 +63,105 @@ final class EventStream {
         ownsDescriptor = owns
         onStandardOutput = descriptor == STDOUT_FILENO
         settling = SettlingValues(settle: settle)
+        // A pipe, FIFO or socket can stall; a file or a terminal is written as it comes.
+        var info = stat()
+        if fstat(descriptor, &info) == 0, [S_IFIFO, S_IFSOCK].contains(info.st_mode & S_IFMT) {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
     }
 
     deinit {
         if ownsDescriptor { close(descriptor) }
     }
 
+    /// Whether this stream writes into the same file as `fd` (stdout, for `pick`'s answer).
+    func sharesFile(with fd: Int32) -> Bool {
+        var mine = stat(), theirs = stat()
+        guard fstat(descriptor, &mine) == 0, fstat(fd, &theirs) == 0 else { return descriptor == fd }
+        return mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino
+    }
+
     /// One line: the event, the control's id, value, display and spoken text, and the time in
     /// milliseconds since the session began (monotonic).
     func emit(_ kind: Kind, _ element: AdjustableElement?, extra: [JSONMember] = [], now: Double = monotonicSeconds()) {
-        guard !failed else { return }
+        guard ended == nil else { return }
         var members = [JSONMember("event", .string(kind.rawValue)), JSONMember("time", .number((max(now - began, 0) * 1000).rounded()))]
         if let element {
             members += [
-                JSONMember("id", .string(element.identity.id)), JSONMember("value", .number(element.value)),
+                JSONMember("id", .string(element.identity.id)), JSONMember("value", .number(element.storedValue)),
                 JSONMember("display", .string(element.displayText)), JSONMember("spoken", .string(element.spokenValue)),
             ]
         }
         members += extra
-        // A reader that went away ends the stream, not the session.
-        if !FileAccess.writeFully(JSONWriter.line(.object(members)) + "\n", to: descriptor, giveUp: { Signals.terminated != 0 }) { failed = true }
+        let line = Array((JSONWriter.line(.object(members)) + "\n").utf8)
+        if kind == .quit {
+            // The last events are never dropped: a reader always learns how many it missed,
+            // and that the session ended.
+            if dropped > 0 { pending += droppedLine(now: now) }
+        } else if pending.count + line.count > Self.bufferLimit {
+            dropped += 1
+            return
+        }
+        pending += line
+        flush()
+    }
+
+    /// Why the stream ended, the first time it is asked after it did: said once on the terminal.
+    func newlyEnded() -> String? {
+        guard let ended, !toldEnded else { return nil }
+        toldEnded = true
+        return ended
+    }
+    private var toldEnded = false
+
+    /// Whether bytes wait for the reader: the loop then wakes when it can take more.
+    var waitingForReader: Bool { ended == nil && !pending.isEmpty }
+    /// The descriptor the loop watches for room.
+    var pollDescriptor: Int32 { descriptor }
+
+    /// Writes what the reader can take now, without waiting; once all is out, says how many
+    /// events were dropped meanwhile.
+    func flush() {
+        while ended == nil && !pending.isEmpty {
+            let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                pending.removeFirst(written)
+                if pending.isEmpty && dropped > 0 { pending = droppedLine(now: monotonicSeconds()) }
+                continue
+            }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 && errno == EAGAIN { return }
+            readerLeft = written < 0 && errno == EPIPE
+            ended = readerLeft ? "the events reader closed the stream; no more events are written"
+                               : "the event stream cannot be written: \(String(cString: strerror(errno)))"
+            pending = []
+        }
+    }
+
+    /// `dropped` with the count so far, which starts again from nothing.
+    private func droppedLine(now: Double) -> [UInt8] {
+        let members = [JSONMember("event", .string(Kind.dropped.rawValue)), JSONMember("time", .number((max(now - began, 0) * 1000).rounded())),
+                       JSONMember("count", .number(Double(dropped)))]
+        dropped = 0
+        return Array((JSONWriter.line(.object(members)) + "\n").utf8)
+    }
+
+    /// At exit: waits up to `seconds` for the reader to take what is left. Why the stream lost
+    /// events, if it did (a reader that chose to leave is not a loss), else nil.
+    func finish(within seconds: Double) -> String? {
+        let began = monotonicSeconds()
+        while waitingForReader {
+            let left = seconds - (monotonicSeconds() - began)
+            guard left > 0 else {
+                ended = "the events reader took no more for \(Int(seconds)) seconds; \(pending.count) bytes of events were not written"
+                break
+            }
+            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&entry, 1, Int32(left * 1000) + 1)
+            flush()
+        }
+        if ended == nil && dropped > 0 { ended = "\(dropped) events were dropped at the end: the reader fell behind" }
+        return readerLeft ? nil : ended
     }
 
     /// The events of one reply, and the settling of the values it moved.
@@ -88,9 +189,9 @@ final class EventStream {
 
     func deadline() -> Double? { settling.deadline }
 
-    /// A save, or a failed one: the file and what was said of it.
-    func saved(_ said: Announcement, file: String?) {
-        emit(.saved, nil, extra: [JSONMember("file", .optional(file)), JSONMember("ok", .bool(said.kind != .error)),
-                                  JSONMember("message", .string(said.text))])
+    /// A save, or a failed one: the file it was written to, or meant for, and what was said of it.
+    func saved(_ outcome: SaveOutcome, file: String?) {
+        emit(.saved, nil, extra: [JSONMember("file", .optional(file)), JSONMember("ok", .bool(outcome.succeeded)),
+                                  JSONMember("message", .string(outcome.announcement.text))])
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SaylineCore
 
 /// How Sayline ends, the same for every subcommand (documented in `--help`, the man page and
 /// Docs/guide.md).
@@ -11,7 +12,8 @@ enum ExitStatus: Int32 {
     case malformed = 2
     /// A mistake on the command line.
     case usage = 64
-    /// Standard output or a file could not be written (sysexits' EX_IOERR).
+    /// Standard output or a file could not be written, or what was pending at exit was not
+    /// delivered (sysexits' EX_IOERR).
     case ioError = 74
 
     /// The statuses every command may end with, for `--help`; the man page and the guide say
@@ -23,7 +25,8 @@ enum ExitStatus: Int32 {
            pick was cancelled
       2    the scene, script or transcript cannot be used
       64   a mistake on the command line
-      74   standard output or a file could not be written
+      74   standard output or a file could not be written, or what was pending at exit
+           (autosave, change commands, events) was not delivered
       129  SIGHUP, 130 SIGINT (Ctrl-C in a subcommand), 131 SIGQUIT (Ctrl-\\),
       143  SIGTERM: 128 plus the signal; the REPL restores the terminal and saves history first
     """
@@ -41,9 +44,17 @@ enum FileAccess {
         var message: String {
             switch self {
             case .cannotOpen(let reason): "cannot be read: \(reason)"
-            case .tooLarge(let size, let limit): "is \(size) bytes, more than the limit of \(limit) (\(limit >> 20) MiB)"
+            case .tooLarge(let size, let limit): "is \(size) bytes, more than the limit of \(limit) (\(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"))"
             case .cannotWrite(let reason): "cannot be written: \(reason)"
             case .notRegular: "is not a regular file (a FIFO, device or socket would never end or block); use - for standard input"
+            }
+        }
+
+        /// Why, in the system's words where it gave them ("Permission denied").
+        var reason: String {
+            switch self {
+            case .cannotOpen(let reason), .cannotWrite(let reason): reason
+            default: message
             }
         }
     }
@@ -51,8 +62,14 @@ enum FileAccess {
     /// Reads a file, or standard input for "-", refusing more than `limit` bytes and anything
     /// that is not a regular file (a FIFO would block in open() forever).
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        read(path: path == "-" ? nil : Array(path.utf8CString), limit: limit)
+    }
+
+    /// `read` for a path as the system spells it, whose bytes need not be UTF-8 (a file name
+    /// in a folder); nil is standard input.
+    static func read(path: [CChar]?, limit: Int) -> Result<[UInt8], Failure> {
         // Opened without blocking, so a FIFO with no writer is refused instead of waited on.
-        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let fd = path.map { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } ?? STDIN_FILENO
         guard fd >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
         defer { if fd != STDIN_FILENO { close(fd) } }
         var info = stat()
@@ -80,7 +97,11 @@ enum FileAccess {
     /// refuses (EPIPE: the reader is gone; ENOSPC; EBADF) with `errno` set, or when `giveUp`
     /// says so after a signal interrupted a write that a stalled reader was holding.
     static func writeFully(_ text: String, to fd: Int32, giveUp: () -> Bool = { false }) -> Bool {
-        let bytes = Array(text.utf8)
+        writeFully(Array(text.utf8), to: fd, giveUp: giveUp)
+    }
+
+    /// `writeFully` for bytes that need not be text.
+    static func writeFully(_ bytes: [UInt8], to fd: Int32, giveUp: () -> Bool = { false }) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
@@ -107,19 +128,24 @@ enum FileAccess {
     /// - a regular file, or nothing yet: a new file made with `mkstemp` beside it (O_EXCL, mode
     ///   0600, so nobody else can have made or opened it), synced, given the mode the file had
     ///   (or the umask's), then renamed over it: a crash leaves the old file or the new one.
-    /// The names in a folder (not "." or ".."), or nil when `path` is not a folder.
-    static func directoryEntries(_ path: String) -> [String]? {
+    /// The names in a folder (not "." or ".."), as bytes (a name need not be UTF-8), or nil
+    /// when `path` is not a folder.
+    static func directoryEntries(_ path: String) -> [[UInt8]]? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let folder = opendir(path) else { return nil }
         defer { closedir(folder) }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
         }
         return names
+    }
+
+    /// A path as it is shown and reported: whole (a path cut short could name another file),
+    /// with nothing a terminal would act on.
+    static func shown(_ path: String) -> String {
+        TextSanitiser.echo(path, limit: Int(PATH_MAX))
     }
 
     static func writeReplacing(_ text: String, to path: String) -> Result<Void, Failure> {
@@ -150,7 +176,7 @@ enum FileAccess {
         guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
         // (glibc's mkostemp is not visible to Swift: the flag is set at once instead.)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~currentUmask()
         guard writeFully(text, to: fd), fsync(fd) == 0, fchmod(fd, mode) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -171,6 +197,37 @@ enum FileAccess {
         guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
         defer { close(fd) }
         return writeFully(text, to: fd) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))
+    }
+
+    /// Why someone other than this user (or root) could change the file at `path`, or nil when
+    /// nobody else can: the file, and each folder above it up to `home` (or the root), must be
+    /// owned by this user or root and writable by nobody else, as ssh and sudo check theirs.
+    /// A folder with the sticky bit (/tmp) lets nobody replace another's file, so it passes.
+    static func writableByOthers(_ path: String, home: String?) -> String? {
+        let me = geteuid()
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let name = TextSanitiser.echo(path, limit: 4_096)
+        if info.st_uid != me && info.st_uid != 0 { return "\(name) belongs to another user (uid \(info.st_uid))" }
+        if info.st_mode & 0o022 != 0 { return "others can write \(name) (mode \(octal(info.st_mode & 0o777)))" }
+        var folder = self.folder(of: path)
+        let stop = home.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        for _ in 0..<64 {
+            guard stat(folder, &info) == 0 else { return nil }
+            let folderName = TextSanitiser.echo(folder, limit: 4_096)
+            if info.st_uid != me && info.st_uid != 0 { return "its folder \(folderName) belongs to another user (uid \(info.st_uid))" }
+            if info.st_mode & 0o022 != 0 && info.st_mode & 0o1000 == 0 {
+                return "others can write its folder \(folderName) (mode \(octal(info.st_mode & 0o777)))"
+            }
+            if folder == stop || folder == "/" || folder == "." { return nil }
+            folder = self.folder(of: folder)
+        }
+        return nil
+    }
+
+    private static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// The folder a path is in: "." for a bare name.

@@ -38,7 +38,7 @@ struct History {
         guard let path, let base, Self.added > 0 else { return }
         var info = stat()
         guard stat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            Diagnostics.write("sayline: history not saved: \(TextSanitiser.echo(base, limit: 200)) does not exist\n")
+            Diagnostics.write("sayline: history not saved: \(FileAccess.shown(base)) does not exist\n")
             return
         }
         makeDirectories(for: path, below: base)
@@ -55,7 +55,7 @@ struct History {
         lines += Self.newLines()
         let kept = lines.suffix(Int(Self.limit))
         if case .failure(let failure) = FileAccess.writeReplacing(kept.map { $0 + "\n" }.joined(), to: path) {
-            Diagnostics.write("sayline: history not saved to \(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
+            Diagnostics.write("sayline: history not saved to \(FileAccess.shown(path)): \(failure.message)\n")
         }
     }
 

@@ -12,7 +12,7 @@ struct LineReader {
     /// confirmation is required.
     var pick: (requireConfirm: Bool, accepted: Bool?)?
     /// The scene's file, for `save` and `--autosave`.
-    var keeper: SceneKeeper?
+    var keeper = SceneKeeper(SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [])))
     var autosave = false
     var hooks: ChangeHooks?
     var events: EventStream?
@@ -25,6 +25,9 @@ struct LineReader {
 
     mutating func run() -> Int32 {
         defer { speech.close() }
+        // Before anything is written: a listener that leaves must not kill the session with
+        // SIGPIPE before what is pending is delivered.
+        Signals.installForLines()
         events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
         events?.record(session.greeting().events)
         say(session.greeting().announcements)
@@ -32,7 +35,7 @@ struct LineReader {
         var capacity = 0
         guard let input = fdopen(STDIN_FILENO, "r") else { return 1 }
         defer { free(line) }
-        while !speech.listenerGone {
+        while !speech.listenerGone && Signals.terminated == 0 {
             let length = getline(&line, &capacity, input)
             guard length >= 0, let line else { break }
             var bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: length).map { $0 }
@@ -52,27 +55,27 @@ struct LineReader {
             events?.tick(now: .infinity)
             for element in reply.events.compactMap(\.movedElement) { hooks?.changed(element, at: monotonicSeconds()) }
             for failure in hooks?.tick(now: monotonicSeconds()) ?? [] { Diagnostics.write("sayline: \(failure)\n") }
-            var said = reply.announcements
-            for case .saveRequested(let path) in reply.events {
-                let result = keeper?.save(session.elements, to: path) ?? Announcement("Nothing to save to", kind: .error)
-                said.append(result)
-                events?.saved(result, file: keeper?.document.path)
-            }
-            say(said)
+            say(reply.announcements + keeper.performSaves(of: reply.events, session.elements, stream: events))
+            if let ended = events?.newlyEnded() { Diagnostics.write("sayline: \(ended)\n") }
             for case .help(let help) in reply.events { Diagnostics.write(help + "\n") }
             if reply.quit {
                 if pick != nil { pick?.accepted = false }
                 break
             }
         }
-        // The end of input accepts what was chosen, unless the script asked for a confirmation.
-        if let current = pick, current.accepted == nil { pick?.accepted = !current.requireConfirm }
-        if pick == nil, let saved = keeper?.saveAtExit(session.elements, autosave: autosave) { say([saved]) }
-        hooks?.finish()
-        events?.emit(.quit, session.focused, extra: pick.map { [JSONMember("accepted", .bool($0.accepted == true))] } ?? [])
+        let signal = Signals.terminated
+        // The end of input accepts what was chosen, unless the script asked for a confirmation;
+        // a signal is no choice.
+        if let current = pick, current.accepted == nil { pick?.accepted = signal == 0 && !current.requireConfirm }
+        let delivery = SessionEnd.deliver(autosave: pick == nil && autosave ? keeper : nil, elements: session.elements,
+                                          focused: session.focused, hooks: hooks, events: events,
+                                          quitExtra: pick.map { [JSONMember("accepted", .bool($0.accepted == true))] } ?? [],
+                                          waiting: { Diagnostics.write("sayline: \($0)\n") })
+        say(delivery.said)
+        for problem in delivery.problems { Diagnostics.write("sayline: \(problem)\n") }
         if speech.listenerGone {
             Diagnostics.write("sayline: the speech listener closed standard output; stopping\n")
         }
-        return 0
+        return delivery.status(signal == 0 ? 0 : 128 + Int32(signal))
     }
 }

@@ -40,7 +40,7 @@ struct Options: Equatable {
     static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, SharedOptions.help, version] }
 
     static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
-                                   help: "write every event (start, focus, change, settled, bound, rejected, saved, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (Docs/events.md)")
+                                   help: "write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (Docs/events.md); a reader that stalls is never waited on")
 
     static let version = OptionSpec("--version", help: "show the version and exit")
     static let versionNumber = "0.1.0"
@@ -72,6 +72,7 @@ struct Options: Equatable {
     /// preferences file and detection.
     static func resolve(_ parsed: ParsedArguments, environment: [String: String], displayIsTerminal: Bool,
                         preferences: (path: String, text: String)? = nil,
+                        preferencesWritableByOthers: String? = nil,
                         detectScreenReader: () -> String? = { nil }) -> Result<Options, UsageError> {
         var options = Options()
         if let operand = parsed.operands.first { return .failure(UsageError("unexpected argument: \(TextSanitiser.echo(operand))")) }
@@ -86,6 +87,10 @@ struct Options: Equatable {
                 case .setting(let key, let value, let number):
                     guard let spec = SettingTable.spec(key: key) else {
                         options.warnings.append("\(preferences.path):\(number): unknown setting \(TextSanitiser.echo(key)); known: \(SettingTable.all.map(\.key).joined(separator: ", "))")
+                        continue
+                    }
+                    if let why = preferencesWritableByOthers, spec.runsCommand(value) {
+                        options.warnings.append("\(preferences.path):\(number): \(key) ignored: it runs a command, and \(why); make the file and its folder yours alone (chmod go-w)")
                         continue
                     }
                     if let problem = spec.apply(&settings, value) {
@@ -119,10 +124,15 @@ struct Options: Equatable {
     /// output is itself a preferences file.
     static func describe(_ settings: ReplSettings) -> String {
         SettingTable.all.map { spec in
-            let source = "# " + settings.source(of: spec.key).description
+            // A path in the source, or a value from a flag, may hold anything a terminal acts on.
+            let source = "# " + TextSanitiser.clean(settings.source(of: spec.key).description)
             guard let value = spec.show(settings) else { return "# \(spec.key) = (\(spec.unsetWords))" }
-            let line = "\(spec.key) = \(value)"
-            return line + String(repeating: " ", count: max(1, 32 - line.count)) + source
+            let clean = TextSanitiser.clean(value)
+            // A line break would end the setting and start another: such a value cannot be a
+            // line of the file, so it is shown cleaned, as a comment.
+            let line = clean == value ? "\(spec.key) = \(value)" : "# \(spec.key) = \(clean)"
+            let note = clean == value ? "" : " (holds control characters or a line break, so it cannot be written as a setting)"
+            return line + String(repeating: " ", count: max(1, 32 - line.count)) + source + note
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -57,6 +57,11 @@ enum PickCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
         let printed = try arguments.choice(print.name, as: Printed.self) ?? .value
+        // `v=$(sayline pick … 2>/dev/null)`: the drawing and its speech go to the terminal
+        // itself, as dialog and fzf draw on /dev/tty, or the person would wait on nothing.
+        // (Given back before a usage error is written, which goes where stderr was sent.)
+        let display = TerminalDisplay.borrowTerminal()
+        defer { display.giveBack() }
         let options: Options
         switch SaylineApp.options(arguments, environment: environment) {
         case .failure(let error): throw error
@@ -75,38 +80,47 @@ enum PickCommand: Subcommand {
             case .failure(let error):
                 Diagnostics.write("sayline pick: \(error.message)\n")
                 return ExitStatus.ioError.rawValue
-            case .success(let stream): events = stream
+            case .success(let stream):
+                guard !stream.sharesFile(with: STDOUT_FILENO) else {
+                    throw UsageError("--events \(TextSanitiser.echo(target)): that is standard output, which carries the answer; name a file or another descriptor")
+                }
+                events = stream
             }
         }
         let session = Session(elements: [element], motion: options.settings.motion, verbosity: options.settings.verbosity)
         let accepted: Bool
         let chosen: AdjustableElement
+        let status: Int32
         if isatty(STDIN_FILENO) == 1 {
             let outcome = Repl.pick(session: session, document: SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [element])), options: options,
                                     environment: environment, events: events)
-            // A signal ends the pick as it ends the REPL: the terminal restored, nothing written.
-            guard outcome.status == 0 else { return outcome.status }
-            (accepted, chosen) = (outcome.accepted, outcome.element)
+            (status, accepted, chosen) = (outcome.status, outcome.accepted, outcome.element)
         } else {
             var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
             reader.pick = (arguments.has(requireConfirm.name), nil)
             reader.events = events
-            _ = reader.run()
+            reader.hooks = ChangeHooks(command: options.settings.onChange, settle: 0, inOrder: true)
+            status = reader.run()
             (accepted, chosen) = (reader.pick?.accepted == true, reader.session.focused)
         }
+        // A signal ends the pick as it ends the REPL: the terminal restored, nothing written.
+        if status > 128 { return status }
         guard accepted else { return ExitStatus.failed.rawValue }
-        return writeAnswer(Self.answer(chosen, printed) + "\n", command: "sayline pick")
+        let answered = writeAnswer(Self.answer(chosen, printed) + "\n", command: "sayline pick")
+        // The value was chosen, but what should have followed it (its change command, its
+        // events) did not all happen: said on stderr already, and not a success.
+        return answered != 0 ? answered : status
     }
 
     /// The value in the step's precision, no grouping, no unit: what a script passes on.
     static func answer(_ element: AdjustableElement, _ printed: Printed) -> String {
-        let number = NumberText.format(element.value, places: element.precision, grouping: false)
+        let number = element.answerText
         switch printed {
         case .value:
             return number
         case .json:
             return JSONWriter.line(.object([
-                JSONMember("id", .string(element.identity.id)), JSONMember("value", .number(element.value)),
+                JSONMember("id", .string(element.identity.id)), JSONMember("value", .number(element.storedValue)),
                 JSONMember("text", .string(number)), JSONMember("display", .string(element.displayText)),
                 JSONMember("spoken", .string(element.spokenValue)),
             ]))
@@ -133,7 +147,7 @@ enum PickCommand: Subcommand {
                 return .success(scene.elements[0])
             }
             guard let chosen = scene.elements.first(where: { $0.identity.id.lowercased() == id.lowercased() }) else {
-                let name = TextSanitiser.echo(path, limit: 200)
+                let name = FileAccess.shown(path)
                 return .failure(SceneLoadFailure(lines: ["\(name): no control \(TextSanitiser.echo(id)); its controls: \(ids.joined(separator: ", "))"]))
             }
             return .success(chosen)
@@ -143,7 +157,8 @@ enum PickCommand: Subcommand {
         let words = (arguments.value(label.name) ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }
         let id = words.isEmpty ? "value" : words.joined(separator: "-")
         var members = [JSONMember("kind", .string(arguments.value(kind.name) ?? "ruler")), JSONMember("id", .string(id))]
-        if let text = arguments.value(label.name) { members.append(JSONMember("label", .string(text))) }
+        // Without a label the control is still named: ", 0 out of 10 stars" names nothing.
+        members.append(JSONMember("label", .string(arguments.value(label.name) ?? "Value")))
         for (option, key) in [(minimum, "min"), (maximum, "max"), (step, "step"), (value, "value"), (digits, "digits")] {
             guard let given = arguments.given.last(where: { $0.option.name == option.name }), let word = given.value else { continue }
             guard let number = Double(word), number.isFinite else {

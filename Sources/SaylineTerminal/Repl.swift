@@ -172,11 +172,7 @@ final class Repl {
     private func show(_ reply: Reply) {
         var reply = reply
         // The core asks; the file is written here, and how it went is said like any reply.
-        for case .saveRequested(let path) in reply.events {
-            let said = keeper.save(session.elements, to: path)
-            reply.announcements.append(said)
-            events?.saved(said, file: keeper.document.path)
-        }
+        reply.announcements += keeper.performSaves(of: reply.events, session.elements, stream: events)
         let now = monotonicSeconds()
         events?.record(reply.events, now: now)
         if let hooks {
@@ -279,9 +275,12 @@ final class Repl {
         let timeout: Int32 = deadlines.min().map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
         var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
+        // An events reader that has fallen behind is written to when it has room, never waited on.
+        if let events, events.waitingForReader { fds.append(pollfd(fd: events.pollDescriptor, events: Int16(POLLOUT), revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         guard ready > 0 else { return }
         if fds[1].revents != 0 { Signals.drainWakeups() }
+        if fds.count > 2, fds[2].revents != 0 { events?.flush() }
         if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             readKeys()
         }
@@ -318,9 +317,9 @@ final class Repl {
             present(settled, messages: [], control: nil, changeLine: nil)
         }
         events?.tick(now: now)
-        if let failures = hooks?.tick(now: now), !failures.isEmpty {
-            present([], messages: failures, control: nil, changeLine: nil)
-        }
+        var messages = hooks?.tick(now: now) ?? []
+        if let ended = events?.newlyEnded() { messages.append("sayline: \(ended)") }
+        if !messages.isEmpty { present([], messages: messages, control: nil, changeLine: nil) }
         if let due = nextTourStep, now >= due {
             nextTourStep = nil
             show(session.advanceTour())
@@ -393,11 +392,15 @@ final class Repl {
 
     private func finish() {
         // Whatever is still held is the final value: it must be the last thing heard.
-        var held = pacer.drain()
-        if !picking, let saved = keeper.saveAtExit(session.elements, autosave: options.settings.autosave) { held.append(saved) }
+        let held = pacer.drain()
         if !held.isEmpty { present(held, messages: [], control: nil, changeLine: nil) }
-        events?.tick(now: .infinity)
-        events?.emit(.quit, session.focused, extra: picking ? [JSONMember("accepted", .bool(accepted == true))] : [])
+        let delivery = SessionEnd.deliver(autosave: !picking && options.settings.autosave ? keeper : nil, elements: session.elements,
+                                          focused: session.focused, hooks: hooks, events: events,
+                                          quitExtra: picking ? [JSONMember("accepted", .bool(accepted == true))] : [],
+                                          waiting: { self.present([], messages: [$0], control: nil, changeLine: nil) })
+        if !delivery.said.isEmpty { present(delivery.said, messages: [], control: nil, changeLine: nil) }
+        if !delivery.problems.isEmpty { present([], messages: delivery.problems.map { "sayline: \($0)" }, control: nil, changeLine: nil) }
+        exitStatus = delivery.status(exitStatus)
         if ReadlineBridge.isReadingLines {
             ReadlineBridge.removeLineHandler()
             promptActive = false

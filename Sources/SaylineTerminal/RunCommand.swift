@@ -48,12 +48,15 @@ enum RunCommand: Subcommand {
         let keepGoing = arguments.has(keepGoing.name)
         let transcriptPath = arguments.value(transcript.name)
         let checkTranscriptPath = arguments.value(checkTranscript.name)
-        let scriptName = scriptPath == "-" ? "stdin" : TextSanitiser.echo(scriptPath, limit: 200)
-        let scene: Scene
-        switch SceneFile.load(scenePath) {
+        let scriptName = scriptPath == "-" ? "stdin" : FileAccess.shown(scriptPath)
+        let document: SceneDocument
+        switch SceneFile.document(scenePath) {
         case .failure(let failure): return failure.report()
-        case .success(let loaded): scene = loaded
+        case .success(let loaded): document = loaded
         }
+        let scene = document.scene
+        // `save` in a script writes the scene's file, as it does in the REPL.
+        let keeper = SceneKeeper(document)
         let text: String
         switch FileAccess.read(scriptPath, limit: Self.fileLimit) {
         case .failure(let failure):
@@ -83,7 +86,7 @@ enum RunCommand: Subcommand {
         if let path = checkTranscriptPath {
             switch FileAccess.read(path, limit: Self.fileLimit) {
             case .failure(let failure):
-                Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
+                Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
                 return ExitStatus.malformed.rawValue
             case .success(let bytes):
                 expectedTranscript = Script.lines(of: String(decoding: bytes, as: UTF8.self))
@@ -95,7 +98,12 @@ enum RunCommand: Subcommand {
         var output = BufferedOutput()
         var failures = 0
         for step in script.steps {
-            let result = runner.run(step)
+            var result = runner.run(step)
+            for request in result.saves {
+                let said = keeper.save(runner.session.elements, request).outcome.announcement
+                runner.heard(said)
+                result.announcements.append(said)
+            }
             for announcement in result.announcements { output.write(announcement.text + "\n") }
             if !result.display.isEmpty { Diagnostics.write(result.display.joined(separator: "\n") + "\n") }
             if recording, case .command = step.action {
@@ -113,7 +121,7 @@ enum RunCommand: Subcommand {
         if let failed = output.finish("sayline run") { return failed.rawValue }
         if let path = transcriptPath {
             if case .failure(let failure) = FileAccess.writeReplacing(transcript.map { $0 + "\n" }.joined(), to: path) {
-                Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)): \(failure.message)\n")
+                Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }
         }
@@ -121,7 +129,7 @@ enum RunCommand: Subcommand {
            let difference = Transcript.firstDifference(expected: expected, heard: transcript) {
             let want = difference.expected.map { "\"\($0)\"" } ?? "the end"
             let got = difference.heard.map { "\"\($0)\"" } ?? "the end"
-            Diagnostics.write("\(TextSanitiser.echo(path, limit: 200)):\(difference.line): expected \(want), heard \(got)\n")
+            Diagnostics.write("\(FileAccess.shown(path)):\(difference.line): expected \(want), heard \(got)\n")
             failures += 1
         }
         return (failures == 0 ? ExitStatus.ok : .failed).rawValue

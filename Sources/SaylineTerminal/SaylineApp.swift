@@ -35,15 +35,19 @@ public enum SaylineApp {
     static func options(_ parsed: ParsedArguments, environment: [String: String]) -> Result<Options, UsageError> {
         var preferences: (path: String, text: String)?
         var unreadable: String?
+        var writableByOthers: String?
         if let path = PreferencesFile.path(environment: environment) {
             switch FileAccess.read(path, limit: 1 << 16) {
-            case .success(let bytes): preferences = (path, String(decoding: bytes, as: UTF8.self))
+            case .success(let bytes):
+                preferences = (path, String(decoding: bytes, as: UTF8.self))
+                writableByOthers = FileAccess.writableByOthers(path, home: environment["HOME"])
             case .failure(.cannotOpen(let reason)) where reason.contains("No such file"): break
-            case .failure(let failure): unreadable = "\(TextSanitiser.echo(path, limit: 200)): \(failure.message); using the defaults"
+            case .failure(let failure): unreadable = "\(FileAccess.shown(path)): \(failure.message); using the defaults"
             }
         }
         var result = Options.resolve(parsed, environment: environment, displayIsTerminal: isatty(STDERR_FILENO) == 1,
-                                     preferences: preferences, detectScreenReader: ScreenReaderDetector.detect)
+                                     preferences: preferences, preferencesWritableByOthers: writableByOthers,
+                                     detectScreenReader: ScreenReaderDetector.detect)
         if let unreadable, case .success(var options) = result {
             options.warnings.insert(unreadable, at: 0)
             result = .success(options)
@@ -71,8 +75,9 @@ public enum SaylineApp {
             var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
             reader.keeper = SceneKeeper(document)
             reader.autosave = options.settings.autosave
-            // Lines from a script settle at once: each change is a settled value.
-            reader.hooks = ChangeHooks(command: options.settings.onChange, settle: 0)
+            // Lines from a script settle at once: each change is a settled value, and its
+            // command has run before the next line's starts.
+            reader.hooks = ChangeHooks(command: options.settings.onChange, settle: 0, inOrder: true)
             reader.events = events
             return reader.run()
         }

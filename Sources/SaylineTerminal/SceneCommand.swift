@@ -23,7 +23,7 @@ enum SceneCommand: Subcommand {
             switch SceneFile.load(path) {
             case .failure(let failure): return failure.report()
             case .success(let scene):
-                return writeAnswer("\(TextSanitiser.echo(path, limit: 200)): valid, \(scene.elements.count) controls\n")
+                return writeAnswer("\(FileAccess.shown(path)): valid, \(scene.elements.count) controls\n")
             }
         case (true, _?):
             throw UsageError("scene takes --print or --check FILE, not both")

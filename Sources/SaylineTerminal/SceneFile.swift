@@ -9,10 +9,12 @@ enum SceneFile {
     }
 
     /// The scene and the file's bytes, which a save keeps byte for byte but for the values.
-    static func document(_ path: String?) -> Result<SceneDocument, SceneLoadFailure> {
+    /// - Parameter systemPath: the path as the system spells it, when it is not UTF-8 (a name
+    ///   read from a folder); `path` is then how it is shown.
+    static func document(_ path: String?, systemPath: [CChar]? = nil) -> Result<SceneDocument, SceneLoadFailure> {
         guard let path else { return .success(SceneDocument(path: nil, bytes: nil, scene: .demo)) }
-        let name = TextSanitiser.echo(path, limit: 200)
-        switch FileAccess.read(path, limit: Scene.maximumFileSize) {
+        let name = FileAccess.shown(path)
+        switch FileAccess.read(path: path == "-" ? nil : systemPath ?? Array(path.utf8CString), limit: Scene.maximumFileSize) {
         case .failure(.tooLarge(let size, _)):
             return .failure(SceneLoadFailure(lines: ["\(name): the file is \(size) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)"]))
         case .failure(let failure):
@@ -33,36 +35,5 @@ struct SceneLoadFailure: Error {
     func report() -> Int32 {
         Diagnostics.write(lines.map { $0 + "\n" }.joined())
         return ExitStatus.malformed.rawValue
-    }
-}
-
-/// A scene as it was read, with its file's path and bytes (none for the demo scene).
-struct SceneDocument {
-    let path: String?
-    let bytes: [UInt8]?
-    let scene: Scene
-
-    /// The file with the values of `elements` written in: only values that changed are
-    /// rewritten, in place, and a control that had no `value` key gets one before its closing
-    /// brace, so a person's layout, key order and spacing survive. A scene not read from a
-    /// file is written whole in the scene format.
-    func text(with elements: [AdjustableElement]) -> String {
-        guard var bytes, scene.sources.count == elements.count else {
-            return SceneEncoder.encode(Scene(elements: elements, suppressions: scene.suppressions))
-        }
-        // From the end of the file, so the offsets of earlier controls stay true.
-        for index in elements.indices.reversed() where elements[index].value != scene.elements[index].value {
-            let number = Array(JSONWriter.line(.number(elements[index].value)).utf8)
-            let source = scene.sources[index]
-            if let range = source.valueBytes {
-                bytes.replaceSubrange(range, with: number)
-            } else {
-                // After the last member: back from the closing brace over white space.
-                var end = source.bytes.upperBound - 1
-                while end > source.bytes.lowerBound, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
-                bytes.insert(contentsOf: Array(", \"value\": ".utf8) + number, at: end)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

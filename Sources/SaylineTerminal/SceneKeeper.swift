@@ -1,43 +1,111 @@
 import SaylineCore
 
-/// The scene file behind a session: `save`, `--autosave`, and the changes not yet saved.
-/// A save is not a change: undo and redo go on as before it.
+/// The scene file behind a session: `save`, `overwrite`, `--autosave`, and the changes not yet
+/// saved. A save is not a change: undo and redo go on as before it.
+///
+/// The file is read again before every save: another program's changes to it are kept, a
+/// control changed both here and there is not saved over without `overwrite`, and a path that
+/// has become a link to some other file is refused.
 final class SceneKeeper {
     private(set) var document: SceneDocument
-    /// The values as the file has them now.
-    private var savedValues: [Double]
+    /// What the file and the session held when the file was last read or written.
+    private var agreement: SceneAgreement
+    /// What the scene's path named when it was read.
+    private var identity: FileKeeping.Identity?
     /// Quitting with unsaved changes is refused once, with a warning; the second quit goes.
     private var warned = false
 
     init(_ document: SceneDocument) {
         self.document = document
-        savedValues = document.scene.elements.map(\.value)
+        agreement = SceneAgreement(document, session: document.scene.elements)
+        identity = document.path.map(FileKeeping.identity)
     }
 
     func unsavedCount(_ elements: [AdjustableElement]) -> Int {
-        zip(elements, savedValues).filter { $0.value != $1 }.count
+        agreement.changes(in: elements).count
     }
 
-    /// Writes the scene with the values of `elements`, atomically, to `path` or the scene's own
-    /// file; saving to another file makes that the scene's file from then on. What happened,
-    /// in words, to be said.
-    func save(_ elements: [AdjustableElement], to path: String?) -> Announcement {
-        guard let target = path ?? document.path else {
-            return Announcement("Nothing to save to: the demo scene has no file. Type save and a file name", kind: .error)
+    /// Writes the session's values to the scene's own file, or to `request.file`, which is then
+    /// the scene's file from then on. What happened, to be said and reported.
+    func save(_ elements: [AdjustableElement], _ request: SaveRequest) -> (outcome: SaveOutcome, file: String?) {
+        guard let target = request.file ?? document.path else { return (.noFile, nil) }
+        let outcome = target == document.path ? saveOwnFile(target, elements, overwrite: request.overwrite)
+                                              : saveAs(target, elements)
+        if outcome.succeeded { warned = false }
+        return (outcome, target)
+    }
+
+    private func saveOwnFile(_ path: String, _ elements: [AdjustableElement], overwrite: Bool) -> SaveOutcome {
+        let now = FileKeeping.identity(path)
+        // A path that was a plain file and is now a link (or a link now leading elsewhere)
+        // names another file than the one read: writing would replace that one.
+        if let identity, now.isLink != identity.isLink || (now.isLink && now.target != identity.target) {
+            return .swappedForLink(file: path)
         }
-        let name = TextSanitiser.echo(target, limit: 200)
-        let text = document.text(with: elements)
-        if case .failure(let failure) = FileAccess.writeReplacing(text, to: target) {
-            return Announcement("Not saved: \(name) \(failure.message)", kind: .error)
+        let changes = agreement.changes(in: elements)
+        let current: SceneDocument
+        let previous: [UInt8]
+        switch FileAccess.read(now.target, limit: Scene.maximumFileSize) {
+        case .failure(.cannotOpen(let reason)) where reason.contains("No such file"):
+            // Deleted meanwhile: the scene as this session has it is written anew.
+            (current, previous) = (document, [])
+        case .failure(let failure):
+            return .cannotWrite(file: path, reason: failure.message)
+        case .success(let bytes) where bytes == document.bytes:
+            (current, previous) = (document, bytes)
+        case .success(let bytes):
+            switch SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id))) {
+            case .success(let scene): (current, previous) = (SceneDocument(path: path, bytes: bytes, scene: scene), bytes)
+            case .failure(let error) where !overwrite:
+                return .refused(file: path, .unreadable(error.problems.first?.formatted(file: "line") ?? "it cannot be read"))
+            case .failure: (current, previous) = (document, bytes)
+            }
         }
-        let changed = unsavedCount(elements)
-        // The file as written is the scene from now on: its values' places have moved.
-        if case .success(let scene) = SceneDecoder.decode(Array(text.utf8)) {
-            document = SceneDocument(path: target, bytes: Array(text.utf8), scene: scene)
+        let plan: SceneWriteBack.Plan
+        switch SceneWriteBack.plan(changes, agreement: agreement, current: current, force: overwrite) {
+        case .failure(let refusal): return .refused(file: path, refusal)
+        case .success(let made): plan = made
         }
-        savedValues = elements.map(\.value)
-        warned = false
-        return Announcement("Saved \(changed == 1 ? "1 change" : "\(changed) changes") to \(name)", kind: .info)
+        if !overwrite && FileKeeping.isReadOnly(now.target) { return .readOnly(file: path) }
+        if case .failure(let failure) = FileKeeping.replace(now.target, with: plan.bytes, previous: previous) {
+            return .cannotWrite(file: path, reason: failure.reason)
+        }
+        agreeOn(SceneDocument(path: path, bytes: plan.bytes, scene: decoded(plan.bytes) ?? current.scene), elements)
+        return .saved(file: path, changes: plan.written, keptFromFile: plan.keptFromFile)
+    }
+
+    /// `save FILE`: the session's scene as it stands, written to another file.
+    private func saveAs(_ path: String, _ elements: [AdjustableElement]) -> SaveOutcome {
+        let changes = unsavedCount(elements)
+        let values = document.valuesByID
+        let bytes = document.text(writing: elements.filter { values[$0.identity.id] != $0.value })
+        if case .failure(let failure) = FileAccess.writeReplacing(String(decoding: bytes, as: UTF8.self), to: path) {
+            return .cannotWrite(file: path, reason: failure.reason)
+        }
+        agreeOn(SceneDocument(path: path, bytes: bytes, scene: decoded(bytes) ?? Scene(elements: elements)), elements)
+        identity = FileKeeping.identity(path)
+        return .saved(file: path, changes: changes, keptFromFile: 0)
+    }
+
+    private func agreeOn(_ written: SceneDocument, _ elements: [AdjustableElement]) {
+        document = written
+        agreement = SceneAgreement(written, session: elements)
+    }
+
+    private func decoded(_ bytes: [UInt8]) -> Scene? {
+        if case .success(let scene) = SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id))) { return scene }
+        return nil
+    }
+
+    /// The saves a reply asks for, made; each is said and written to the event stream.
+    func performSaves(of events: [SessionEvent], _ elements: [AdjustableElement], stream: EventStream?) -> [Announcement] {
+        var said: [Announcement] = []
+        for case .saveRequested(let request) in events {
+            let (outcome, file) = save(elements, request)
+            said.append(outcome.announcement)
+            stream?.saved(outcome, file: file)
+        }
+        return said
     }
 
     /// Asked on quit: the warning to say instead of quitting (once), or nil to quit now.
@@ -46,12 +114,12 @@ final class SceneKeeper {
         let count = unsavedCount(elements)
         guard count > 0, !autosave, !warned, document.path != nil else { return nil }
         warned = true
-        return Announcement("\(count == 1 ? "1 unsaved change" : "\(count) unsaved changes"): type save, or quit again", kind: .info)
+        return SaveOutcome.unsavedWarning(count)
     }
 
-    /// At exit with `--autosave`: the save, said, when there is anything to save.
-    func saveAtExit(_ elements: [AdjustableElement], autosave: Bool) -> Announcement? {
+    /// At exit with `--autosave`: the save, when there is anything to save.
+    func saveAtExit(_ elements: [AdjustableElement], autosave: Bool) -> (outcome: SaveOutcome, file: String?)? {
         guard autosave, document.path != nil, unsavedCount(elements) > 0 else { return nil }
-        return save(elements, to: nil)
+        return save(elements, SaveRequest(file: nil))
     }
 }

@@ -113,6 +113,9 @@ struct SettingSpec: Sendable {
     let show: @Sendable (ReplSettings) -> String?
     /// What `show`'s nil means, in words.
     var unsetWords = "the engine's own"
+    /// Whether a value makes Sayline run a program: such a value is taken from a preferences
+    /// file only when nobody but its user can write the file.
+    var runsCommand: @Sendable (String) -> Bool = { _ in false }
 }
 
 enum SettingTable {
@@ -147,7 +150,8 @@ enum SettingTable {
                         if case .command(let words) = choice, words.isEmpty { return "speech takes an engine or a command" }
                         settings.speech = choice
                         return nil
-                    }, show: { $0.speech.text }),
+                    }, show: { $0.speech.text },
+                    runsCommand: { if case .command = SpeechEngineChoice($0) { true } else { false } }),
         SettingSpec(key: "rate", flag: "--rate", argument: "N", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
                     help: "speech rate from -100 (slowest) to 100 (fastest), 0 the engine's own",
@@ -185,12 +189,12 @@ enum SettingTable {
                     }, show: { $0.autosave ? "on" : "off" }),
         SettingSpec(key: "on-change", flag: "--on-change", argument: "COMMAND", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
-                    help: "run COMMAND when a value settles, split into words and run without a shell; {id}, {value} and {text} in its words, and SAYLINE_ID, SAYLINE_VALUE and SAYLINE_TEXT in its environment, are the control and its value; never from a scene file",
+                    help: "run COMMAND when a value settles, split into words and run without a shell; {id}, {value} and {text} in its words, and SAYLINE_ID, SAYLINE_VALUE and SAYLINE_TEXT in its environment, are the control and its value; never from a scene file, nor from a preferences file that others can write",
                     apply: { settings, word in
                         guard !CommandWords.split(word).isEmpty else { return "on-change takes a command" }
                         settings.onChange = word
                         return nil
-                    }, show: { $0.onChange }, unsetWords: "none"),
+                    }, show: { $0.onChange }, unsetWords: "none", runsCommand: { _ in true }),
         onOff("detect-screen-reader", flag: "--detect-screen-reader",
               environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
               help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",

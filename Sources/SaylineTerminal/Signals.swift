@@ -34,6 +34,17 @@ enum Signals {
         unblock([SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP])
     }
 
+    /// Piped input: SIGINT, SIGTERM, SIGHUP and SIGQUIT end the session the way the end of
+    /// input does (what is pending is delivered, then the status is 128 plus the signal), and a
+    /// listener that leaves is EPIPE where Sayline writes, not death by SIGPIPE.
+    static func installForLines() {
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            handle(number) { number in Signals.terminated = number }
+        }
+        signal(SIGPIPE, SIG_IGN)
+        unblock()
+    }
+
     /// A parent may hand down a mask that blocks these; then Ctrl-C and SIGTERM would do
     /// nothing, in the REPL and in a subcommand alike.
     static func unblock(_ numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {

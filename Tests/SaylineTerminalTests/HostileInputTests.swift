@@ -300,8 +300,10 @@ extension EndToEndTests.HostileInputTests {
         #expect(afterShellOutput.range(of: "\u{1B}\\[[0-9]+A", options: .regularExpression) == nil, "moved up over the shell's output: \(afterShellOutput.debugDescription)")
         shell.send("\u{1B}[A")
         #expect(shell.waitForDisplay("62.5 kilograms", since: before))
+        // The mark before the key: taken after it, a prompt that came at once would be missed.
+        let ended = shell.mark
         shell.send("\u{04}")
-        #expect(shell.waitForDisplay("SHELL$ ", since: shell.mark))
+        #expect(shell.waitForDisplay("SHELL$ ", since: ended))
         shell.send("exit\r")
         #expect(shell.waitForExit() == 0)
     }

@@ -54,6 +54,16 @@ public struct AdjustableElement: Sendable, Equatable {
     /// The number alone at the scale's precision: "62.5", for terse speech.
     public var spokenNumber: String { NumberText.format(value, places: precision, trimmingZeros: true) }
 
+    /// The value in the step's precision, no grouping, no unit: what `pick` answers and a
+    /// change command is given ("62.5", "7", "12480").
+    public var answerText: String { NumberText.format(value, places: precision, grouping: false) }
+
+    /// The value as a file keeps it: rounded to the scale's precision, so a value that steps
+    /// left at 27.299999999999997 is saved as the 27.3 a person heard.
+    public var storedValue: Double {
+        Double(NumberText.format(value, places: precision, trimmingZeros: true, grouping: false)) ?? value
+    }
+
 
     /// "Up or down arrow adjusts, Page Up or Page Down by 5", led by the control's own words.
     public var hint: String {

@@ -110,7 +110,8 @@ public struct SceneDecoder {
             if members["reason"] != nil { problem(node, path + ".reason", "must not be empty: say why the finding is accepted") }
             return nil
         }
-        return Suppression(rule: rule, control: text(members, "control", path), reason: reason)
+        // A reason is written into every report as it is: nothing in it may act on a terminal.
+        return Suppression(rule: rule, control: text(members, "control", path), reason: TextSanitiser.clean(reason))
     }
 
     /// What a control's keys held, read by type as `SceneField.all` says, one slot a field

@@ -56,7 +56,7 @@ public struct SceneField: Sendable {
         SceneField(key: "hint", kinds: kinds, type: .text, required: false, fallback: nil, fallbackWords: "none",
                    meaning: "extra words spoken before the keys hint") { $0.identity.hint.map(JSONTree.string) },
         SceneField(key: "value", kinds: kinds, type: .number, required: false, fallback: nil, fallbackWords: "the minimum",
-                   meaning: "the starting value; snapped to the nearest step") { .number($0.value) },
+                   meaning: "the starting value; snapped to the nearest step") { .number($0.storedValue) },
         SceneField(key: "min", kinds: kinds, type: .number, required: false, fallback: nil, fallbackWords: "ruler 0, rating 0, roll 0",
                    meaning: "the lowest value") { .number($0.scale.lowerBound) },
         SceneField(key: "max", kinds: kinds, type: .number, required: false, fallback: nil, fallbackWords: "ruler 100, rating 10, roll the widest figure",

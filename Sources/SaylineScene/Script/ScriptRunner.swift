@@ -21,6 +21,15 @@ public struct ScriptRunner: Sendable {
         public var display: [String] = []
         public var failure: String?
         public var quit = false
+        /// Saves the step asked for: the front writes the file and tells the runner how it
+        /// went (`heard`), so an expectation can check it.
+        public var saves: [SaveRequest] = []
+    }
+
+    /// What the front said after a step on its behalf (how a save went): heard after the
+    /// step's own announcements, and what `expect` checks next.
+    public mutating func heard(_ announcement: Announcement) {
+        lastAnnouncements.append(announcement)
     }
 
     /// Checks that expectations name controls the scene has; run this before the first step.
@@ -45,6 +54,7 @@ public struct ScriptRunner: Sendable {
             result.announcements = reply.announcements
             result.quit = reply.quit
             for case .help(let text) in reply.events { result.display.append(text) }
+            for case .saveRequested(let request) in reply.events { result.saves.append(request) }
             lastAnnouncements = reply.announcements
             lastFrames = reply.transition?.transition.intermediateFrameCount() ?? 0
         case .expect(let expectation):

@@ -21,8 +21,23 @@ public enum Command: Sendable, Equatable {
     case tour
     case help(String?)
     /// Write the scene with the current values: to its own file, or to the one named.
-    case save(String?)
+    case save(SaveRequest)
     case quit
+}
+
+/// `save [FILE]` or `overwrite [FILE]`: where the scene goes, and whether the person's values
+/// win over changes the file has had since it was read.
+public struct SaveRequest: Sendable, Equatable {
+    /// The file named, or nil for the scene's own.
+    public let file: String?
+    /// `overwrite`: a control changed both here and in the file gets this session's value, and
+    /// a read-only file is written anyway.
+    public let overwrite: Bool
+
+    public init(file: String?, overwrite: Bool = false) {
+        self.file = file
+        self.overwrite = overwrite
+    }
 }
 
 /// Page Up or Page Down.

@@ -63,7 +63,11 @@ public enum CommandTable {
                     summary: "List the commands, or explain one.") { argument in .success(.help(argument)) },
         CommandSpec(name: "save", aliases: ["w"], argument: .value, usage: "save [FILE]",
                     summary: "Write the scene with the current values, atomically: to its own file, keeping the rest of it byte for byte, or to FILE.") { argument in
-            .success(.save(argument))
+            .success(.save(SaveRequest(file: argument)))
+        },
+        CommandSpec(name: "overwrite", aliases: ["save!", "w!"], argument: .value, usage: "overwrite [FILE]",
+                    summary: "Save even where the file was changed since it was read, keeping your value for a control changed in both, or where the file is read-only.") { argument in
+            .success(.save(SaveRequest(file: argument, overwrite: true)))
         },
         CommandSpec(name: "quit", aliases: ["q", "exit"], argument: .none, usage: "quit",
                     summary: "Leave Sayline.") { _ in .success(.quit) },

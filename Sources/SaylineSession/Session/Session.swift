@@ -94,8 +94,8 @@ public struct Session: Sendable {
             return startTour()
         case .help(let name):
             return reply([.help(Self.helpText(for: name))])
-        case .save(let path):
-            return reply([.saveRequested(path)])
+        case .save(let request):
+            return reply([.saveRequested(request)])
         case .quit:
             var result = reply([.quit])
             result.quit = true

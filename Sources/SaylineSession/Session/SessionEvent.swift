@@ -23,7 +23,7 @@ public enum SessionEvent: Sendable, Equatable {
     case help(String)
     /// The front is asked to write the scene with the current values (the core writes no
     /// files): to its own file, or to the one named. The front says how it went.
-    case saveRequested(String?)
+    case saveRequested(SaveRequest)
     case quit
 }
 

@@ -1,0 +1,135 @@
+import SaylineText
+import SaylineControls
+import SaylineSession
+
+/// What a session and its scene file last agreed on, control by control: the value the file
+/// held and the value the session held when the file was read or last saved. A control the
+/// session has moved since is a change of the person's; a control whose value in the file
+/// moved since is someone else's.
+public struct SceneAgreement: Sendable, Equatable {
+    public private(set) var file: [String: Double]
+    public private(set) var session: [String: Double]
+
+    /// Agreement at the moment `document` was read or written with the session at `elements`.
+    public init(_ document: SceneDocument, session elements: [AdjustableElement]) {
+        file = document.valuesByID
+        session = Dictionary(elements.map { ($0.identity.id, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The session's controls moved since the agreement: what a save has to write.
+    /// - Complexity: O(controls).
+    public func changes(in elements: [AdjustableElement]) -> [AdjustableElement] {
+        elements.filter { session[$0.identity.id] != $0.value }
+    }
+}
+
+/// Writing a session's values back into its scene file when the file may have changed since it
+/// was read: another program's edits are kept, and a control both changed is never decided
+/// silently.
+public enum SceneWriteBack {
+    /// The bytes to write, and what they hold.
+    public struct Plan: Sendable, Equatable {
+        public let bytes: [UInt8]
+        /// The person's changes written.
+        public let written: Int
+        /// Controls changed in the file since it was read, kept as the file has them.
+        public let keptFromFile: Int
+    }
+
+    /// Why a save was not made; each is said, and `overwrite` goes past the first two.
+    public enum Refusal: Error, Sendable, Equatable {
+        /// Controls the person changed that the file changed too, to another value.
+        case changedThereToo([String])
+        /// Controls the person changed that the file no longer has.
+        case removedThere([String])
+        /// The file changed and is no longer a scene: its first problem.
+        case unreadable(String)
+    }
+
+    /// The person's changes written onto the file as it is now.
+    /// - Parameters:
+    ///   - changes: the session's controls moved since `agreement`.
+    ///   - current: the file as it is now, read and decoded.
+    ///   - force: `overwrite`: a control changed in both gets the person's value.
+    /// - Complexity: O(file size + controls).
+    public static func plan(_ changes: [AdjustableElement], agreement: SceneAgreement, current: SceneDocument, force: Bool) -> Result<Plan, Refusal> {
+        let now = current.valuesByID
+        var conflicts: [String] = []
+        var removed: [String] = []
+        var writing: [AdjustableElement] = []
+        for element in changes {
+            let id = element.identity.id
+            guard let theirs = now[id] else {
+                removed.append(id)
+                continue
+            }
+            let changedThere = theirs != agreement.file[id]
+            if changedThere && theirs != element.value && !force { conflicts.append(id) } else { writing.append(element) }
+        }
+        if !removed.isEmpty && !force { return .failure(.removedThere(removed)) }
+        if !conflicts.isEmpty { return .failure(.changedThereToo(conflicts)) }
+        let mine = Set(changes.map(\.identity.id))
+        let kept = now.filter { !mine.contains($0.key) && agreement.file[$0.key] != $0.value }.count
+        return .success(Plan(bytes: current.text(writing: writing), written: writing.count, keptFromFile: kept))
+    }
+}
+
+/// How a save went, as it is said.
+public enum SaveOutcome: Sendable, Equatable {
+    case saved(file: String, changes: Int, keptFromFile: Int)
+    /// The demo scene has no file, and no name was given.
+    case noFile
+    case refused(file: String, SceneWriteBack.Refusal)
+    /// The path is now a symbolic link, or a link to another file than the one read.
+    case swappedForLink(file: String)
+    /// The file's mode lets nobody write it.
+    case readOnly(file: String)
+    /// The system refused: the reason in its words ("Permission denied").
+    case cannotWrite(file: String, reason: String)
+
+    /// Whether the values reached the file.
+    public var succeeded: Bool { if case .saved = self { true } else { false } }
+
+    /// The sentence a person hears.
+    public var announcement: Announcement {
+        switch self {
+        case .saved(let file, let changes, let kept):
+            let count = changes == 1 ? "1 change" : "\(changes) changes"
+            let keeping = kept == 0 ? "" : ", keeping \(kept == 1 ? "1 change" : "\(kept) changes") made there since it was read"
+            return Announcement("Saved \(count) to \(Self.name(file))\(keeping)", kind: .info)
+        case .noFile:
+            return Announcement("Nothing to save to: the demo scene has no file. Type save and a file name", kind: .error)
+        case .refused(let file, .changedThereToo(let ids)):
+            return Announcement("Not saved: \(Self.list(ids)) changed in \(Self.name(file)) too since it was read. Type overwrite to keep yours, or undo", kind: .error)
+        case .refused(let file, .removedThere(let ids)):
+            return Announcement("Not saved: \(Self.list(ids)) \(ids.count == 1 ? "is" : "are") no longer in \(Self.name(file)). Type overwrite to save the rest", kind: .error)
+        case .refused(let file, .unreadable(let problem)):
+            return Announcement("Not saved: \(Self.name(file)) changed since it was read and is no longer a scene: \(problem). Type overwrite to write this session's scene over it", kind: .error)
+        case .swappedForLink(let file):
+            return Announcement("Not saved: \(Self.name(file)) is now a link to another file. Type save and a file name to save elsewhere", kind: .error)
+        case .readOnly(let file):
+            return Announcement("Not saved: \(Self.name(file)) is read-only. Type overwrite to write it anyway", kind: .error)
+        case .cannotWrite(let file, let reason):
+            return Announcement("Not saved: \(Self.name(file)) cannot be written: \(reason)", kind: .error)
+        }
+    }
+
+    /// Said instead of quitting, once, when changes would be lost.
+    public static func unsavedWarning(_ count: Int) -> Announcement {
+        Announcement("\(count == 1 ? "1 unsaved change" : "\(count) unsaved changes"): type save, or quit again", kind: .info)
+    }
+
+    /// The file, cleaned of anything a terminal would act on; whole, as a person typed it.
+    private static func name(_ file: String) -> String { TextSanitiser.echo(file, limit: 4_096) }
+
+    /// "weight", "weight and rating", "weight, rating and balance", "weight, rating and 3 more".
+    private static func list(_ ids: [String]) -> String {
+        let names = ids.map { TextSanitiser.echo($0) }
+        switch names.count {
+        case 0: return "nothing"
+        case 1: return names[0]
+        case 2, 3: return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        default: return names.prefix(2).joined(separator: ", ") + " and \(names.count - 2) more"
+        }
+    }
+}

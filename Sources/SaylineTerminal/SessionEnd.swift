@@ -1,0 +1,56 @@
+import SaylineCore
+
+/// What every way out of a session delivers before Sayline exits (quit, Ctrl-D, pick's Enter
+/// or cancel, the end of piped input, SIGTERM, SIGHUP, the listener gone): the autosave and its
+/// `saved` event, the change commands of values still settling, run with their final values
+/// and waited for, the last events, and the `quit` event. The REPL, the line reader and `pick`
+/// all end through it.
+enum SessionEnd {
+    /// How long the last change commands may take before Sayline leaves them running.
+    static let changeCommandWait = 5.0
+    /// How long a slow events reader may take to read the last events.
+    static let eventReaderWait = 2.0
+
+    struct Delivery {
+        /// What to say: how the autosave went.
+        var said: [Announcement] = []
+        /// What did not succeed and has not been said yet, in words.
+        var problems: [String] = []
+        /// Something did not succeed: the exit status is 74.
+        var failed = false
+
+        /// The status to exit with: a signal's or an earlier failure's stays as it is.
+        func status(_ status: Int32) -> Int32 {
+            status == 0 && failed ? ExitStatus.ioError.rawValue : status
+        }
+    }
+
+    /// - Parameters:
+    ///   - autosave: the scene's keeper when `--autosave` asks for a save at exit.
+    ///   - quitExtra: members of the `quit` event (pick's `accepted`).
+    ///   - waiting: told, once, when the change commands take a while.
+    static func deliver(autosave keeper: SceneKeeper?, elements: [AdjustableElement], focused: AdjustableElement,
+                        hooks: ChangeHooks?, events: EventStream?, quitExtra: [JSONMember] = [],
+                        waiting: (String) -> Void) -> Delivery {
+        var delivery = Delivery()
+        if let keeper, let (outcome, file) = keeper.saveAtExit(elements, autosave: true) {
+            delivery.said.append(outcome.announcement)
+            events?.saved(outcome, file: file)
+            if !outcome.succeeded {
+                delivery.failed = true
+                delivery.problems.append("the changes were not saved: \(outcome.announcement.text)")
+            }
+        }
+        events?.tick(now: .infinity)
+        let commands = hooks?.finish(within: changeCommandWait, waiting: waiting) ?? []
+        delivery.failed = delivery.failed || !commands.isEmpty
+        delivery.problems += commands
+        events?.emit(.quit, focused, extra: quitExtra)
+        if let events, events.finish(within: eventReaderWait) != nil {
+            delivery.failed = true
+            // Said once: the loop may have said it when the stream ended.
+            if let untold = events.newlyEnded() { delivery.problems.append(untold) }
+        }
+        return delivery
+    }
+}

@@ -1,0 +1,31 @@
+import Glibc
+
+/// The display channel on the terminal itself while standard error goes elsewhere: for `pick`
+/// in `v=$(sayline pick … 2>/dev/null)`, whose person at the keyboard must still see and hear
+/// the control.
+struct TerminalDisplay {
+    /// Standard error as it was, to put back; -1 when it was left alone.
+    private let savedError: Int32
+
+    /// Standard error becomes the controlling terminal when it is not a terminal and stdin is.
+    static func borrowTerminal() -> TerminalDisplay {
+        guard isatty(STDERR_FILENO) != 1, isatty(STDIN_FILENO) == 1 else { return TerminalDisplay(savedError: -1) }
+        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else { return TerminalDisplay(savedError: -1) }
+        defer { close(terminal) }
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0, dup2(terminal, STDERR_FILENO) >= 0 else {
+            if saved >= 0 { close(saved) }
+            return TerminalDisplay(savedError: -1)
+        }
+        _ = fcntl(saved, F_SETFD, FD_CLOEXEC)
+        return TerminalDisplay(savedError: saved)
+    }
+
+    /// Standard error as it was.
+    func giveBack() {
+        guard savedError >= 0 else { return }
+        dup2(savedError, STDERR_FILENO)
+        close(savedError)
+    }
+}
