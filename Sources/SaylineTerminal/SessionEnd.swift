@@ -14,7 +14,7 @@ enum SessionEnd {
     struct Delivery {
         /// What to say: how the autosave went.
         var said: [Announcement] = []
-        /// What did not succeed and has not been said yet, in words.
+        /// What did not succeed, or ended early, and has not been said yet, in words.
         var problems: [String] = []
         /// Something did not succeed: the exit status is 74.
         var failed = false
@@ -46,8 +46,9 @@ enum SessionEnd {
         delivery.failed = delivery.failed || !commands.isEmpty
         delivery.problems += commands
         events?.emit(.quit, focused, extra: quitExtra)
-        if let events, events.finish(within: eventReaderWait) != nil {
-            delivery.failed = true
+        if let events {
+            // A reader that chose to leave is said, but is no failure.
+            if events.finish(within: eventReaderWait) != nil { delivery.failed = true }
             // Said once: the loop may have said it when the stream ended.
             if let untold = events.newlyEnded() { delivery.problems.append(untold) }
         }

@@ -65,12 +65,14 @@ import SaylineCore
     }
 
     @Test func aValueIsWrittenInItsStepsPrecision() throws {
-        let text = #"{"controls": [{"kind": "ruler", "id": "a", "label": "A", "min": 27, "max": 30, "step": 0.1}]}"#
+        // Tick 82 from 20 in steps of 0.1 is 28.200000000000003 in binary.
+        let text = #"{"controls": [{"kind": "ruler", "id": "a", "label": "A", "min": 20, "max": 30, "step": 0.1, "value": 28.1}]}"#
         let read = try document(text)
         let agreement = SceneAgreement(read, session: read.scene.elements)
-        let session = moved(read, "a", by: 3)
+        let session = moved(read, "a", by: 1)
+        #expect(session[0].value != 28.2)
         let plan = try SceneWriteBack.plan(agreement.changes(in: session), agreement: agreement, current: read, force: false).get()
-        #expect(String(decoding: plan.bytes, as: UTF8.self).contains(#""step": 0.1, "value": 27.3}"#))
+        #expect(String(decoding: plan.bytes, as: UTF8.self).contains(#""step": 0.1, "value": 28.2}"#))
     }
 
     @Test func everyOutcomeIsSaidInWordsNamingTheFile() {
