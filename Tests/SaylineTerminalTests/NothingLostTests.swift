@@ -335,7 +335,9 @@ extension EndToEndTests { @Suite struct NothingLostTests {
 
     @Test func aPreferencesFileOthersCanWriteRunsNoCommand() throws {
         let home = try ScratchFolder()
-        let config = try home.file(".config/sayline/config", "on-change = touch \(home.path)/pwned\nspeech = touch \(home.path)/spoken\n")
+        // The speech command is given the text after "--": through sh -c it is $0 and $1, and
+        // touch never makes files named after what was said.
+        let config = try home.file(".config/sayline/config", "on-change = touch \(home.path)/pwned\nspeech = sh -c 'touch \(home.path)/spoken'\n")
         #expect(chmod(config, 0o666) == 0)
         let result = try runPiped([], input: "inc\n", environment: ["HOME": home.path])
         #expect(result.status == 0)
