@@ -260,7 +260,7 @@ extension EndToEndTests { @Suite struct NothingLostTests {
         let marker = folder.path + "/written"
         let result = try Self.shell("""
         exec 3<>\(fifo) 4<\(fifo) 3>&-
-        (while [ ! -e \(marker) ]; do sleep 0.05; done; cat <&4 > \(folder.path)/read.jsonl) &
+        (n=0; while [ ! -e \(marker) ] && [ $n -lt 600 ]; do sleep 0.05; n=$((n+1)); done; cat <&4 > \(folder.path)/read.jsonl) &
         exec 4<&-
         { yes inc | head -60000; touch \(marker); } | \(Self.binary) --events \(fifo) > /dev/null; echo "status $?"; wait
         jq -s '[.[] | select(.event == "dropped") | .count] | add > 0' \(folder.path)/read.jsonl
@@ -284,9 +284,9 @@ extension EndToEndTests { @Suite struct NothingLostTests {
         let left = folder.path + "/left"
         let result = try Self.shell("""
         exec 3<>\(fifo) 4<\(fifo) 3>&-
-        (until head -c 1 <&4 | grep -q .; do sleep 0.01; done; touch \(left)) &
+        (n=0; until head -c 1 <&4 | grep -q . || [ $n -ge 3000 ]; do sleep 0.01; n=$((n+1)); done; touch \(left)) &
         exec 4<&-
-        { printf 'inc\\ninc\\n'; until [ -e \(left) ]; do sleep 0.01; done; printf '\\n'; } | \(Self.binary) pick --min 0 --max 10 --events \(fifo); echo "status $?"
+        { printf 'inc\\ninc\\n'; n=0; until [ -e \(left) ] || [ $n -ge 3000 ]; do sleep 0.01; n=$((n+1)); done; printf '\\n'; } | \(Self.binary) pick --min 0 --max 10 --events \(fifo); echo "status $?"
         """)
         #expect(result.stdout == "2\nstatus 0\n", "\(result.stderr)")
         #expect(result.stderr.contains("the events reader closed the stream"))
