@@ -93,6 +93,10 @@ extension EndToEndTests { @Suite struct PreferencesTests {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
+        // posix_spawn may return before the child has exec'd: until then it bears this
+        // process's name, and a busy machine can make that last.
+        let named = Date().addingTimeInterval(5)
+        while Date() < named, (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) != "fenrir\n" { usleep(5_000) }
         let detected = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1"])
         #expect(detected.stdout.contains("display = screen-reader") && detected.stdout.contains("# detected: fenrir is running"), "\(detected.stdout)")
         let home = try Self.home("display = plain\n")
