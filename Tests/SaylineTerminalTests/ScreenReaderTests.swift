@@ -83,6 +83,15 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
             return false
         }
 
+        /// Waits until Fenrir has said Sayline's first line ("… display. Press ? …"), then for
+        /// quiet: Fenrir's own start-up words alone do not mean Sayline is on the screen yet.
+        @discardableResult
+        func waitForSayline(timeout: Double = 30) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline, !requests.contains(where: { $0.contains("display. Press") }) { process.readOutput(upTo: 0.1) }
+            return waitUntilQuiet()
+        }
+
         /// Presses a key and returns what Fenrir asked to say because of it.
         func press(_ key: String) -> [String] {
             let before = requests.count
@@ -113,7 +122,7 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
     @Test(.enabled(if: fenrirAvailable, "fenrir is not installed"), arguments: [false, true])
     func underFenrirEachKeyIsHeardAsItsAnnouncementAndAtMostThePromptWord(interruptOnKeyPress: Bool) throws {
         let fenrir = try Fenrir(sayline: [], interruptOnKeyPress: interruptOnKeyPress)
-        #expect(fenrir.waitUntilQuiet())
+        #expect(fenrir.waitForSayline())
         let start = fenrir.requests.joined(separator: ", ")
         #expect(start.contains("Screen reader display. Press ? to describe a control"), "\(start)")
         #expect(start.contains("Weight in kilograms, 62 kilograms, adjustable"))
@@ -129,7 +138,7 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
     @Test(.enabled(if: fenrirAvailable, "fenrir is not installed"))
     func underFenrirThePlainDisplayIsHeardCleanly() throws {
         let fenrir = try Fenrir(sayline: ["--display", "plain"])
-        #expect(fenrir.waitUntilQuiet())
+        #expect(fenrir.waitForSayline())
         for (key, announcement) in Self.keys {
             let heard = fenrir.press(key)
             let prompt = key == Self.up ? "weight" : "rating"
@@ -143,7 +152,7 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
     @Test(.enabled(if: fenrirAvailable, "fenrir is not installed"), arguments: [[], ["--reduce-motion"]])
     func underFenrirTheFullDisplayNeverRereadsThePrompt(extra: [String]) throws {
         let fenrir = try Fenrir(sayline: ["--display", "full"] + extra)
-        #expect(fenrir.waitUntilQuiet())
+        #expect(fenrir.waitForSayline())
         for (key, announcement) in Self.keys {
             let heard = fenrir.press(key)
             #expect(heard.first?.hasPrefix(announcement) == true, "expected \(announcement) first, Fenrir asked for \(heard)")
