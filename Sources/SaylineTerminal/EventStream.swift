@@ -22,7 +22,11 @@ final class EventStream {
     private let ownsDescriptor: Bool
     private let began = monotonicSeconds()
     private var settling: SettlingValues
+    /// Bytes the reader has not taken yet: `pending[sent...]`. A partial write moves `sent`,
+    /// not the bytes, so a reader that is behind costs no copying of the buffer per event.
     private var pending: [UInt8] = []
+    private var sent = 0
+    private var unsent: Int { pending.count - sent }
     private var dropped = 0
     /// Why the stream ended early, in words; nil while it goes on.
     private(set) var ended: String?
@@ -98,7 +102,7 @@ final class EventStream {
             // The last events are never dropped: a reader always learns how many it missed,
             // and that the session ended.
             if dropped > 0 { pending += droppedLine(now: now) }
-        } else if pending.count + line.count > Self.bufferLimit {
+        } else if unsent + line.count > Self.bufferLimit {
             dropped += 1
             return
         }
@@ -115,18 +119,26 @@ final class EventStream {
     private var toldEnded = false
 
     /// Whether bytes wait for the reader: the loop then wakes when it can take more.
-    var waitingForReader: Bool { ended == nil && !pending.isEmpty }
+    var waitingForReader: Bool { ended == nil && unsent > 0 }
     /// The descriptor the loop watches for room.
     var pollDescriptor: Int32 { descriptor }
 
     /// Writes what the reader can take now, without waiting; once all is out, says how many
     /// events were dropped meanwhile.
     func flush() {
-        while ended == nil && !pending.isEmpty {
-            let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        while ended == nil && unsent > 0 {
+            let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress.map { $0 + sent }, unsent) }
             if written > 0 {
-                pending.removeFirst(written)
-                if pending.isEmpty && dropped > 0 { pending = droppedLine(now: monotonicSeconds()) }
+                sent += written
+                if unsent == 0 {
+                    pending.removeAll(keepingCapacity: true)
+                    sent = 0
+                    if dropped > 0 { pending = droppedLine(now: monotonicSeconds()) }
+                } else if sent >= 1 << 16 && sent * 2 >= pending.count {
+                    // Taken bytes are let go of now and then, at most once per 64 KiB taken.
+                    pending.removeFirst(sent)
+                    sent = 0
+                }
                 continue
             }
             if written < 0 && errno == EINTR { continue }
@@ -135,6 +147,7 @@ final class EventStream {
             ended = readerLeft ? "the events reader closed the stream; no more events are written"
                                : "the event stream cannot be written: \(String(cString: strerror(errno)))"
             pending = []
+            sent = 0
         }
     }
 
@@ -153,7 +166,7 @@ final class EventStream {
         while waitingForReader {
             let left = seconds - (monotonicSeconds() - began)
             guard left > 0 else {
-                ended = "the events reader took no more for \(Int(seconds)) seconds; \(pending.count) bytes of events were not written"
+                ended = "the events reader took no more for \(Int(seconds)) seconds; \(unsent) bytes of events were not written"
                 break
             }
             var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)

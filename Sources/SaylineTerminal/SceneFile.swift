@@ -9,6 +9,11 @@ enum SceneFile {
     }
 
     /// The scene and the file's bytes, which a save keeps byte for byte but for the values.
+    /// A scene file's bytes read as a scene, suppressions checked against the audit's rules.
+    static func decode(_ bytes: [UInt8]) -> Result<Scene, SceneError> {
+        SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id)))
+    }
+
     /// - Parameter systemPath: the path as the system spells it, when it is not UTF-8 (a name
     ///   read from a folder); `path` is then how it is shown.
     static func document(_ path: String?, systemPath: [CChar]? = nil) -> Result<SceneDocument, SceneLoadFailure> {
@@ -20,7 +25,7 @@ enum SceneFile {
         case .failure(let failure):
             return .failure(SceneLoadFailure(lines: ["\(name): \(failure.message)"]))
         case .success(let bytes):
-            switch SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id))) {
+            switch decode(bytes) {
             case .success(let scene): return .success(SceneDocument(path: path, bytes: bytes, scene: scene))
             case .failure(let error): return .failure(SceneLoadFailure(lines: error.problems.map { $0.formatted(file: name) }))
             }

@@ -54,7 +54,7 @@ final class SceneKeeper {
         case .success(let bytes) where bytes == document.bytes:
             (current, previous) = (document, bytes)
         case .success(let bytes):
-            switch SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id))) {
+            switch SceneFile.decode(bytes) {
             case .success(let scene): (current, previous) = (SceneDocument(path: path, bytes: bytes, scene: scene), bytes)
             case .failure(let error) where !overwrite:
                 return .refused(file: path, .unreadable(error.problems.first?.formatted(file: "line") ?? "it cannot be read"))
@@ -93,7 +93,7 @@ final class SceneKeeper {
     }
 
     private func decoded(_ bytes: [UInt8]) -> Scene? {
-        if case .success(let scene) = SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id))) { return scene }
+        if case .success(let scene) = SceneFile.decode(bytes) { return scene }
         return nil
     }
 
