@@ -10,8 +10,8 @@ enum PickCommand: Subcommand {
         case json
     }
 
-    static let kind = OptionSpec("--kind", argument: "KIND", completion: .words(SceneField.kinds), defaultWords: "ruler",
-                                 help: "the control: a ruler, a star rating or a digit roll")
+    static let kind = OptionSpec("--kind", argument: "KIND", completion: .words(SceneKinds.standard.names), defaultWords: "ruler",
+                                 help: "the control's kind: " + SceneKinds.standard.namesInWords)
     static let label = OptionSpec("--label", argument: "TEXT", help: "the control's name, said first")
     static let minimum = OptionSpec("--min", argument: "N", defaultWords: "as a scene's", help: "the lowest value")
     static let maximum = OptionSpec("--max", argument: "N", defaultWords: "as a scene's", help: "the highest value")

@@ -50,7 +50,7 @@ final class Repl {
         // Every control of a kind is drawn the same height: one of each kind is measured, not
         // every control of a scene that may hold 10,000.
         var oneOfEachKind: [String: AdjustableElement] = [:]
-        for element in session.elements where oneOfEachKind[element.kind.name] == nil { oneOfEachKind[element.kind.name] = element }
+        for element in session.elements where oneOfEachKind[element.kindName] == nil { oneOfEachKind[element.kindName] = element }
         let renderer = ControlRenderer(width: width, color: false)
         self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
                              width: width, speechOnScreen: picking || events?.onStandardOutput == true || Self.stdoutIsTheTerminal(),

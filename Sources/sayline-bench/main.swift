@@ -15,16 +15,16 @@ func wants(_ section: String) -> Bool { onlySections?.contains(section) ?? true 
     print(figure.line)
 }
 
-func element(_ kind: ControlKind, value: Double) -> AdjustableElement {
+func element(_ control: some AdjustableControl, value: Double) -> AdjustableElement {
     AdjustableElement(identity: ControlIdentity(id: "x", label: "Bench", unit: UnitWords(singular: "unit", plural: "units")),
-                      kind: kind, value: value)
+                      control: control, value: value)
 }
 
 let controls: [(String, AdjustableElement)] = [
-    ("ruler, 10 ticks", element(.ruler(RulerPicker(minimum: 0, maximum: 9)), value: 0)),
-    ("ruler, 20,000 ticks", element(.ruler(RulerPicker(minimum: 0, maximum: 19_999)), value: 0)),
-    ("rating, 0-10", element(.rating(StarRating()), value: 0)),
-    ("digit roll, 9 columns", element(.digitRoll(DigitRoll(columns: 9)), value: 0)),
+    ("ruler, 10 ticks", element(RulerPicker(minimum: 0, maximum: 9), value: 0)),
+    ("ruler, 20,000 ticks", element(RulerPicker(minimum: 0, maximum: 19_999), value: 0)),
+    ("rating, 0-10", element(StarRating(), value: 0)),
+    ("digit roll, 9 columns", element(DigitRoll(columns: 9), value: 0)),
 ]
 
 // Core: one increment and its announcement. Steps bounce between the bounds so every
@@ -57,7 +57,7 @@ let framesPerRun = 50_000
 for (name, start) in controls where wants("core") {
     var moved = start
     _ = moved.apply(.pageUp)
-    let timeline = moved.kind.control.animation(from: start.value, to: moved.value)
+    let timeline = moved.control.animation(from: start.value, to: moved.value)
     report(measure("core: frame sampled, \(name)", unit: "ns/frame") {
         let began = now()
         var sink = 0.0

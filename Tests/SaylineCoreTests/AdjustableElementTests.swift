@@ -58,17 +58,17 @@ import SaylineCore
     /// number of steps, and every step has an outcome a person would hear.
     @Test func everyStartReachesBothBoundsInBoundedSteps() {
         var generator = SplitMix(seed: 7)
-        let kinds: [ControlKind] = [
-            .ruler(RulerPicker(minimum: 0, maximum: 0.3, step: 0.1)),
-            .ruler(RulerPicker(minimum: -50, maximum: 50, step: 2.5)),
-            .rating(StarRating()),
-            .digitRoll(DigitRoll(columns: 3, step: 7)),
+        let kinds: [any AdjustableControl] = [
+            RulerPicker(minimum: 0, maximum: 0.3, step: 0.1),
+            RulerPicker(minimum: -50, maximum: 50, step: 2.5),
+            StarRating(),
+            DigitRoll(columns: 3, step: 7),
         ]
         for kind in kinds {
             for _ in 0..<25 {
-                let scale = kind.control.scale
+                let scale = kind.scale
                 let start = scale.lowerBound + Double(generator.next() % UInt64(scale.tickCount)) * scale.step
-                var element = AdjustableElement(identity: ControlIdentity(id: "x", label: "X"), kind: kind, value: start)
+                var element = AdjustableElement(identity: ControlIdentity(id: "x", label: "X"), control: kind, value: start)
                 let announcer = Announcer(verbosity: .normal)
                 var steps = 0
                 while element.value < element.maximum, steps <= scale.tickCount {
@@ -95,10 +95,42 @@ import SaylineCore
 
 extension AdjustableElement {
     func with(value: Double) -> AdjustableElement {
-        AdjustableElement(identity: identity, kind: kind, value: value)
+        AdjustableElement(identity: identity, control: control, value: value)
     }
 }
 
 extension AdjustmentOutcome {
     var isChange: Bool { if case .changed = self { true } else { false } }
+}
+
+/// Ranges across the largest Doubles: every tick keeps its own value and every key moves.
+@Suite struct LargestDoublesTests {
+    let element = AdjustableElement(identity: ControlIdentity(id: "x", label: "X"),
+                                    control: RulerPicker(minimum: -1.797e308, maximum: 1.797e308, step: 1e305), value: 0)
+
+    @Test func aValueInsideTheRangeLandsOnItsOwnTick() {
+        var moved = element
+        _ = moved.apply(.typed("1e308"))
+        #expect(moved.value < moved.maximum)
+        #expect(abs(moved.value - 1e308) <= 1e305)
+        #expect(moved.scale.index(for: 1e308) < moved.scale.tickCount - 1)
+        // Ticks near the top are distinct, not all read as the maximum.
+        let last = moved.scale.tickCount - 1
+        #expect(moved.scale.value(at: last - 1) < moved.scale.value(at: last))
+        #expect(moved.scale.value(at: last - 1).isFinite)
+    }
+
+    @Test func fromTheMaximumEveryKeyMovesDown() {
+        var top = element
+        _ = top.apply(.toMaximum)
+        for key in [Adjustment.decrement(1), .pageDown] {
+            var moved = top
+            guard case .changed(let change) = moved.apply(key) else { Issue.record("\(key) did not move from the maximum"); continue }
+            #expect(change.new < top.value)
+        }
+        var back = top
+        _ = back.apply(.decrement(1))
+        _ = back.apply(.increment(1))
+        #expect(back.value == top.value)
+    }
 }

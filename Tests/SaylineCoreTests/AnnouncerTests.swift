@@ -60,7 +60,7 @@ import SaylineCore
 
     @Test func everyLineIsPlainShortAndFreeOfControlCharacters() {
         let hostile = AdjustableElement(identity: ControlIdentity(id: "x", label: "Evil\u{1B}]0;owned\u{07} label\u{1B}[2J " + String(repeating: "long ", count: 100)),
-                                        kind: .ruler(RulerPicker(minimum: 0, maximum: 10)), value: 3)
+                                        control: RulerPicker(minimum: 0, maximum: 10), value: 3)
         for line in lines(.focused(hostile), .verbose) {
             #expect(line.count <= Announcement.maximumLength)
             #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control })

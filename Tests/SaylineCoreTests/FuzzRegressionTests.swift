@@ -12,7 +12,7 @@ import SaylineCore
     /// so "on the grid" must mean "is exactly its tick's value".
     @Test func ticksFarFromZeroStayOnTheirGrid() {
         var element = AdjustableElement(identity: ControlIdentity(id: "r", label: "R"),
-                                        kind: .ruler(RulerPicker(minimum: -3.276721484375e19, maximum: -2860.7999984741214, step: 6656039.0625, majorEvery: 0, tickSpacing: -3276.8)),
+                                        control: RulerPicker(minimum: -3.276721484375e19, maximum: -2860.7999984741214, step: 6656039.0625, majorEvery: 0, tickSpacing: -3276.8),
                                         value: -3.276721484375e19)
         for _ in 0..<50 {
             _ = element.apply(.increment(1))
@@ -24,7 +24,7 @@ import SaylineCore
     /// landed between indices; the uncapped scales now stop at 2^40 ticks.
     @Test func hugeRatingsKeepEveryTickDistinct() {
         var element = AdjustableElement(identity: ControlIdentity(id: "s", label: "S"),
-                                        kind: .rating(StarRating(minimum: -30206996.215820312, maximum: 3.251249998474121e304, step: 32.57099998474121)),
+                                        control: StarRating(minimum: -30206996.215820312, maximum: 3.251249998474121e304, step: 32.57099998474121),
                                         value: 1.4668641765415805e17)
         #expect(element.scale.tickCount == TickScale.unboundedTickCap)
         for command in [Adjustment.decrement(9_999_999_999), .increment(Int.max), .decrement(3), .toMinimum, .pageUp] {

@@ -45,7 +45,7 @@ import SaylineCore
 
     @Test func pageStepIsOneMajorInterval() {
         var element = AdjustableElement(identity: ControlIdentity(id: "w", label: "W"),
-                                        kind: .ruler(RulerPicker(minimum: 40, maximum: 120, step: 0.5)), value: 62)
+                                        control: RulerPicker(minimum: 40, maximum: 120, step: 0.5), value: 62)
         #expect(element.pageStep == 5)
         #expect(element.apply(.pageUp) == .changed(ValueChange(old: 62, new: 67, reachedBound: nil, correction: nil)))
     }
@@ -79,7 +79,7 @@ import SaylineCore
     func noLineIsWiderThanTheTerminal(columns: Int) {
         let renderer = ControlRenderer(width: columns, color: true)
         let wide = AdjustableElement(identity: ControlIdentity(id: "w", label: "体重（公斤）と🙂の長いラベル"),
-                                     kind: .ruler(RulerPicker(minimum: 0, maximum: 100)), value: 50)
+                                     control: RulerPicker(minimum: 0, maximum: 100), value: 50)
         for element in DemoScene.elements + [wide] {
             for line in renderer.lines(for: element) {
                 #expect(TerminalCells.width(of: line) <= columns - 1, "\(columns) columns: \(line.debugDescription)")

@@ -106,7 +106,7 @@ import SaylineCore
         #expect(decoded.elements[0].identity.label == "Evil name")
         #expect(decoded.elements[0].value.isFinite)
         #expect(decoded.elements[1].repairs.map(\.field) == ["maximum"])
-        guard case .digitRoll(let roll) = decoded.elements[2].kind else { Issue.record("not a roll"); return }
+        guard let roll = decoded.elements[2].control as? DigitRoll else { Issue.record("not a roll"); return }
         #expect(roll.columns == 9 && roll.stagger == 0 && roll.prefix == "$")
     }
 

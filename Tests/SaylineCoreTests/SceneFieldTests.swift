@@ -14,10 +14,10 @@ import Testing
     @Test func theSchemaAndTheFieldTableAgreeFieldByField() throws {
         let schema = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaURL)) as? [String: Any])
         let definitions = try #require(schema["$defs"] as? [String: Any])
-        for kind in SceneField.kinds {
+        for kind in SceneKinds.standard.names {
             let definition = try #require(definitions[kind] as? [String: Any], "the schema lacks \(kind)")
             let properties = try #require(definition["properties"] as? [String: [String: Any]])
-            let fields = SceneField.fields(of: kind)
+            let fields = SceneKinds.standard.fields(of: kind)
             #expect(Set(properties.keys) == Set(fields.map(\.key)), "\(kind): the schema's keys and the table's differ")
             #expect(Set(definition["required"] as? [String] ?? []) == Set(fields.filter(\.required).map(\.key)), "\(kind): required keys differ")
             #expect(definition["additionalProperties"] as? Bool == false, "\(kind): a typo must be an error in the schema too")
@@ -52,7 +52,7 @@ import Testing
 
     /// A key left out reads as the documented default: a bare roll and a roll with every default written are one control.
     @Test func leftOutKeysReadAsTheirDefaults() throws {
-        let written = SceneField.fields(of: "digitroll").compactMap { field -> String? in
+        let written = SceneKinds.standard.fields(of: "digitroll").compactMap { field -> String? in
             guard let fallback = field.fallback else { return nil }
             return "\"\(field.key)\": \(JSONWriter.line(fallback))"
         }
@@ -68,6 +68,6 @@ import Testing
         let text = SceneEncoder.encode(.demo)
         let decoded = try SceneDecoder.decode(Array(text.utf8)).get()
         #expect(decoded.elements == Scene.demo.elements)
-        for kind in SceneField.kinds { #expect(text.contains("\"kind\": \"\(kind)\"")) }
+        for kind in SceneKinds.standard.names { #expect(text.contains("\"kind\": \"\(kind)\"")) }
     }
 }

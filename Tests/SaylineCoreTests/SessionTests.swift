@@ -196,7 +196,7 @@ import SaylineCore
 
     @Test func drawingCostFollowsTheWidthNotTheTickCount() {
         let huge = AdjustableElement(identity: ControlIdentity(id: "h", label: "Huge"),
-                                     kind: .ruler(RulerPicker(minimum: 0, maximum: 19_999)), value: 10_000)
+                                     control: RulerPicker(minimum: 0, maximum: 19_999), value: 10_000)
         for width in [20, 80, 200] {
             let lines = ControlRenderer(width: width, color: false).lines(for: huge)
             #expect(lines.allSatisfy { $0.count < width })
@@ -227,7 +227,7 @@ import SaylineCore
 extension SessionTests {
     static func ruler(_ minimum: Double, _ maximum: Double, step: Double) -> AdjustableElement {
         AdjustableElement(identity: ControlIdentity(id: "r", label: "Length", unit: UnitWords(singular: "metre", plural: "metres")),
-                          kind: .ruler(RulerPicker(minimum: minimum, maximum: maximum, step: step)), value: minimum)
+                          control: RulerPicker(minimum: minimum, maximum: maximum, step: step), value: minimum)
     }
 
     @Test func endOnAPartialStepRangeGoesToTheLastTickAndSaysMaximum() {
@@ -285,7 +285,7 @@ extension SessionTests {
         #expect(NumberText.integerDigits(Double(UInt64(1) << 60)) == "1152921504606846976")
         #expect(NumberText.format(-9_007_199_254_740_994, places: 0) == "-9,007,199,254,740,994")
         let huge = AdjustableElement(identity: ControlIdentity(id: "d", label: "Distance", unit: UnitWords(singular: "metre", plural: "metres")),
-                                     kind: .ruler(RulerPicker(minimum: 0, maximum: 1e20, step: 1e16)), value: 0)
+                                     control: RulerPicker(minimum: 0, maximum: 1e20, step: 1e16), value: 0)
         var session = Session(elements: [huge])
         #expect(heard(&session, "max") == ["100,000,000,000,000,000,000 metres, maximum"])
         #expect(!huge.displayText.contains("e+"))
@@ -299,13 +299,13 @@ extension SessionTests {
 
     @Test func aDigitRollKeepsTheSpacesOfItsFigureAndSpeaksTheValue() {
         let roll = AdjustableElement(identity: ControlIdentity(id: "b", label: "Balance"),
-                                     kind: .digitRoll(DigitRoll(columns: 6, prefix: "USD ", separator: " ")), value: 12_480)
+                                     control: DigitRoll(columns: 6, prefix: "USD ", separator: " "), value: 12_480)
         #expect(roll.displayText == "USD 12 480")
         #expect(roll.spokenValue == "USD 12,480")
         var session = Session(elements: [roll])
         #expect(heard(&session, "set USD 12 490") == ["USD 12,490"])
         let noBreak = AdjustableElement(identity: ControlIdentity(id: "b", label: "Balance"),
-                                        kind: .digitRoll(DigitRoll(columns: 6, prefix: "", separator: "\u{A0}")), value: 12_480)
+                                        control: DigitRoll(columns: 6, prefix: "", separator: "\u{A0}"), value: 12_480)
         #expect(noBreak.displayText == "12\u{A0}480")
     }
 
@@ -327,7 +327,7 @@ extension SessionTests {
         #expect(NumberText.decimalPlaces(of: 0.25) == 2)
         #expect(NumberText.decimalPlaces(of: 5) == 0)
         let fine = AdjustableElement(identity: ControlIdentity(id: "f", label: "Fine"),
-                                     kind: .ruler(RulerPicker(minimum: 0, maximum: 10, step: 1.0000001)), value: 0)
+                                     control: RulerPicker(minimum: 0, maximum: 10, step: 1.0000001), value: 0)
         var session = Session(elements: [fine])
         #expect(heard(&session, "inc 5") == ["5.0000005"])
     }
@@ -336,7 +336,7 @@ extension SessionTests {
     /// still land on the very next tick, each page on the tick a page away.
     @Test func stepsOfATenMillionthAtAMillionLandOnTheirTicks() {
         let scale = RulerPicker(minimum: -1_000_000, maximum: 1_000_000, step: 1e-7).scale
-        let element = AdjustableElement(identity: ControlIdentity(id: "f", label: "Fine"), kind: .ruler(RulerPicker(minimum: 999_999.999, maximum: 1_000_000, step: 1e-7)), value: 999_999.9995)
+        let element = AdjustableElement(identity: ControlIdentity(id: "f", label: "Fine"), control: RulerPicker(minimum: 999_999.999, maximum: 1_000_000, step: 1e-7), value: 999_999.9995)
         var moving = element
         let start = moving.index
         for offset in 1...20 {

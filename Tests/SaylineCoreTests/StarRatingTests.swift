@@ -25,7 +25,7 @@ import SaylineCore
     }
 
     @Test func wholeStarStepsAndTwoStarPages() {
-        var element = AdjustableElement(identity: ControlIdentity(id: "r", label: "Rating"), kind: .rating(rating), value: 0)
+        var element = AdjustableElement(identity: ControlIdentity(id: "r", label: "Rating"), control: rating, value: 0)
         _ = element.apply(.increment(1))
         #expect(element.value == 1)
         _ = element.apply(.pageUp)
@@ -41,7 +41,7 @@ import SaylineCore
     }
 
     @Test func aStepFromADraggedValueLandsOnTheNextWholeStar() {
-        var element = AdjustableElement(identity: ControlIdentity(id: "r", label: "Rating"), kind: .rating(rating), value: 7)
+        var element = AdjustableElement(identity: ControlIdentity(id: "r", label: "Rating"), control: rating, value: 7)
         _ = element.apply(.increment(1))
         #expect(element.value == 8)
     }
@@ -98,5 +98,20 @@ import SaylineCore
         #expect(late.rotation == 0 && late.lift == 1 && late.star == 1)
         guard case .rating(let back) = rating.animation(from: 3, to: 2).frame(at: 0.2) else { return }
         #expect(back.rotation > 10)
+    }
+}
+
+/// The seed shows a rating out of its maximum, even when the steps stop short of it.
+@Suite struct RatingOutOfTests {
+    @Test func aRatingIsOutOfItsMaximumNotItsTopTick() {
+        var element = AdjustableElement(identity: ControlIdentity(id: "r", label: "Rating"),
+                                        control: StarRating(minimum: 0, maximum: 10, step: 3), value: 0)
+        _ = element.apply(.toMaximum)
+        #expect(element.value == 9)
+        #expect(element.displayText == "9/10")
+        #expect(element.spokenValue == "9 out of 10 stars")
+        #expect(element.terseValue == "9 out of 10")
+        // A maximum below the minimum is repaired to the minimum: out of that, not of the bad bound.
+        #expect(StarRating(minimum: 5, maximum: 2).displayText(for: 5, unit: nil) == "5/5")
     }
 }

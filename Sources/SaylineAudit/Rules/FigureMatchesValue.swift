@@ -2,10 +2,11 @@ import SaylineText
 import SaylineControls
 import SaylineSession
 import SaylineScene
-/// A digit roll never shows a figure that is not its value.
+/// A control never shows a figure that is not its value.
 ///
-/// Flags: rolls whose range includes values the columns cannot show: negative values (the
-/// seed shows them as 0) or values wider than the columns (the seed drops the leading digits).
+/// Looks at kinds whose figure may differ from the value (the digit roll). Flags ranges that
+/// include values the screen cannot show: for a roll, negative values (the seed shows them as
+/// 0) or values wider than the columns (the seed drops the leading digits).
 public struct FigureMatchesValue: AuditRule {
     public let id = "figure-matches-value"
     public let impact = Impact.serious
@@ -18,9 +19,10 @@ public struct FigureMatchesValue: AuditRule {
 
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
-        guard case .digitRoll(let roll) = element.kind else { return .inapplicable }
+        let control = element.control
+        guard control.figureMayDiffer else { return .inapplicable }
         for value in [element.value, element.minimum, element.maximum] {
-            if let misstatement = roll.misstatement(for: value) { return .violation("The roll \(misstatement)") }
+            if let misstatement = control.misstatement(for: value) { return .violation("The \(type(of: control).noun) \(misstatement)") }
         }
         return .pass
     }

@@ -1,9 +1,16 @@
 import SaylineText
-/// What every control kind supplies so that one element type can adjust, speak and animate it.
+/// What a kind of control supplies so that one element type can adjust, speak, draw and
+/// animate it: the table entry of a kind, as far as the controls layer knows it.
 ///
 /// A control is configuration plus pure functions of a value; the value itself lives in
-/// `AdjustableElement`, so increment, page, home/end and typed values are written once.
+/// `AdjustableElement`, so increment, page, home/end and typed values are written once. A new
+/// kind is one type conforming to this (its drawing in a `+Drawing` file beside it) and, for
+/// scenes, one `SceneKind` entry; nothing else names the kinds.
 public protocol AdjustableControl: Sendable, Equatable {
+    /// The kind's name in scenes, messages and reports: "ruler".
+    static var kindName: String { get }
+    /// What a message calls one control of the kind: "roll" in "The roll shows …".
+    static var noun: String { get }
     /// The grid the value moves on.
     var scale: TickScale { get }
     /// Steps in one Page Up or Page Down.
@@ -14,10 +21,24 @@ public protocol AdjustableControl: Sendable, Equatable {
     func displayText(for value: Double, unit: UnitWords?) -> String
     /// What is said for a value: unit words, no symbols, no float noise.
     func spokenValue(for value: Double, unit: UnitWords?) -> String
+    /// The value without unit words, for terse speech: "62.5", "7 out of 10".
+    /// - Parameter places: the decimal places the scale needs.
+    func terseValue(for value: Double, places: Int) -> String
+    /// A value as the keys hint and a range sentence name it: "40", or an option's name.
+    func valueWords(for value: Double, places: Int) -> String
     /// Words that lead the keys hint at this value, such as "Slide to rate" at the minimum.
     func hintLead(for value: Double) -> String?
+    /// Reads what a person typed for a value: a number (with the unit, prefix and separators
+    /// the kind allows), or a bound's name.
+    func typedValue(_ text: String, unit: UnitWords?) -> Result<TypedValue, Rejection>
     /// How the screen moves from one value to the next when motion is on.
     func animation(from oldValue: Double, to newValue: Double) -> MotionTimeline
+    /// The lines below the control's header, at rest or at one frame of its motion.
+    /// - Complexity: O(renderer.width), never O(ticks).
+    func drawing(at value: Double, frame: MotionFrame?, renderer: ControlRenderer) -> [String]
+    /// Whether the figure the screen shows can ever differ from the value (the audit's
+    /// figure-matches-value rule looks only at kinds where it can).
+    var figureMayDiffer: Bool { get }
     /// Why the screen would show a different figure from the value, or nil when it does not.
     func misstatement(for value: Double) -> String?
     /// Extra text a person may type before a number, such as the digit roll's "$".
@@ -29,11 +50,27 @@ public protocol AdjustableControl: Sendable, Equatable {
 }
 
 extension AdjustableControl {
+    public static var noun: String { kindName }
+    public var figureMayDiffer: Bool { false }
     public func misstatement(for value: Double) -> String? { nil }
     public var typedPrefix: String? { nil }
     public var defaultUnit: UnitWords? { nil }
     public var typedGroupSeparator: String? { nil }
     public func hintLead(for value: Double) -> String? { nil }
+    public func terseValue(for value: Double, places: Int) -> String {
+        NumberText.format(value, places: places, trimmingZeros: true)
+    }
+    public func valueWords(for value: Double, places: Int) -> String {
+        NumberText.format(value, places: places, trimmingZeros: true)
+    }
+    public func typedValue(_ text: String, unit: UnitWords?) -> Result<TypedValue, Rejection> {
+        TypedValue.parse(text, unit: unit ?? defaultUnit, prefix: typedPrefix, groupSeparator: typedGroupSeparator)
+    }
+
+    /// Whether another control is this one: `==` across the existential an element holds.
+    public func isSame(as other: any AdjustableControl) -> Bool {
+        (other as? Self) == self
+    }
 }
 
 /// One end of a range.

@@ -4,24 +4,30 @@ import SaylineText
 /// Every action returns an `AdjustmentOutcome`; a rejected or unchanged action leaves the
 /// element exactly as it was.
 public struct AdjustableElement: Sendable, Equatable {
+    /// Who the control is to a person: id, label, unit words.
     public let identity: ControlIdentity
-    public let kind: ControlKind
+    /// The control's kind and configuration; stored once, so a press reaches it through one
+    /// existential box instead of making one each time.
+    public let control: any AdjustableControl
     /// The kind's scale, kept: every press and every announcement reads it.
     public let scale: TickScale
     /// Decimal places the scale needs, those of its step and of its minimum; kept, as reading
     /// them takes a Double's shortest decimal form.
     public let precision: Int
+    /// The current value, always on the scale's grid unless it came from a drag.
     public private(set) var value: Double
     /// Repairs to the configuration and to the starting value, for audits.
     public let repairs: [Repair]
 
-    public init(identity: ControlIdentity, kind: ControlKind, value: Double) {
+    /// A control at a starting value; a value off the grid or not finite is repaired and
+    /// the repair recorded.
+    public init(identity: ControlIdentity, control: some AdjustableControl, value: Double) {
         self.identity = identity
-        self.kind = kind
-        let scale = kind.scale
+        self.control = control
+        let scale = control.scale
         self.scale = scale
         precision = max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))
-        var repairs = kind.control.repairs
+        var repairs = control.repairs
         let start: Double
         if !value.isFinite {
             start = scale.lowerBound
@@ -37,14 +43,30 @@ public struct AdjustableElement: Sendable, Equatable {
         self.repairs = repairs
     }
 
+    public static func == (lhs: AdjustableElement, rhs: AdjustableElement) -> Bool {
+        lhs.identity == rhs.identity && lhs.value == rhs.value && lhs.control.isSame(as: rhs.control)
+    }
+
+    /// The kind's name in scenes and messages: "ruler".
+    public var kindName: String { type(of: control).kindName }
+    /// The lowest value.
     public var minimum: Double { scale.lowerBound }
+    /// The highest reachable value: the scale's last tick.
     public var maximum: Double { scale.upperBound }
-    public var pageStep: Double { Double(kind.pageStepCount) * scale.step }
+    /// How far one Page Up or Page Down moves.
+    public var pageStep: Double { Double(control.pageStepCount) * scale.step }
+    /// The tick the value sits on.
     public var index: Int { scale.index(for: value) }
 
-    public var displayText: String { kind.displayText(for: value, unit: identity.unit) }
-    public var spokenValue: String { kind.spokenValue(for: value, unit: identity.unit) }
-    public var misstatement: String? { kind.control.misstatement(for: value) }
+    /// What the screen shows: "62.5 kg", "7/10", "$12,480".
+    public var displayText: String { control.displayText(for: value, unit: identity.unit) }
+    /// What is said for the value: "62.5 kilograms".
+    public var spokenValue: String { control.spokenValue(for: value, unit: identity.unit) }
+    /// The value without unit words, for terse speech.
+    public var terseValue: String { control.terseValue(for: value, places: precision) }
+    /// Why the screen shows another figure than the value, or nil.
+    public var misstatement: String? { control.misstatement(for: value) }
+    /// The bound the value sits on, if any.
     public var bound: Bound? {
         if value <= minimum { return .minimum }
         if value >= maximum { return .maximum }
@@ -70,16 +92,16 @@ public struct AdjustableElement: Sendable, Equatable {
         let step = NumberText.format(scale.step, places: precision, trimmingZeros: true)
         let page = NumberText.format(pageStep, places: precision, trimmingZeros: true)
         var parts: [String] = []
-        if let lead = kind.control.hintLead(for: value) { parts.append(lead) }
+        if let lead = control.hintLead(for: value) { parts.append(lead) }
         if let extra = identity.hint { parts.append(extra) }
-        parts.append("Up or down arrow adjusts by \(step), Page Up or Page Down by \(page), Home and End go to \(NumberText.format(minimum, places: precision, trimmingZeros: true)) and \(NumberText.format(maximum, places: precision, trimmingZeros: true))")
+        parts.append("Up or down arrow adjusts by \(step), Page Up or Page Down by \(page), Home and End go to \(control.valueWords(for: minimum, places: precision)) and \(control.valueWords(for: maximum, places: precision))")
         return parts.joined(separator: ". ")
     }
 
     /// "Weight takes 40 to 120 in steps of 0.5": the sentence a rejection ends with.
     public var rangeSentence: String {
         let places = precision
-        return "\(identity.shortName) takes \(NumberText.format(minimum, places: places, trimmingZeros: true)) to \(NumberText.format(maximum, places: places, trimmingZeros: true)) in steps of \(NumberText.format(scale.step, places: places, trimmingZeros: true))"
+        return "\(identity.shortName) takes \(control.valueWords(for: minimum, places: places)) to \(control.valueWords(for: maximum, places: places)) in steps of \(NumberText.format(scale.step, places: places, trimmingZeros: true))"
     }
 
     /// Applies one action.
@@ -92,16 +114,15 @@ public struct AdjustableElement: Sendable, Equatable {
         case .decrement(let count):
             return step(by: count == Int.min ? Int.max : -count)
         case .pageUp:
-            return step(by: kind.pageStepCount)
+            return step(by: control.pageStepCount)
         case .pageDown:
-            return step(by: -kind.pageStepCount)
+            return step(by: -control.pageStepCount)
         case .toMinimum:
             return move(to: scale.lowerBound, correction: nil, pastBound: .minimum)
         case .toMaximum:
             return move(to: scale.upperBound, correction: nil, pastBound: .maximum)
         case .typed(let text):
-            switch TypedValue.parse(text, unit: identity.unit ?? kind.control.defaultUnit, prefix: kind.control.typedPrefix,
-                                    groupSeparator: kind.control.typedGroupSeparator) {
+            switch control.typedValue(text, unit: identity.unit) {
             case .failure(let rejection):
                 return .rejected(rejection)
             case .success(.bound(let bound)):

@@ -6,16 +6,16 @@ public enum DemoScene {
             AdjustableElement(
                 identity: ControlIdentity(id: "weight", label: "Weight in kilograms", shortName: "Weight",
                                           unit: UnitWords(singular: "kilogram", plural: "kilograms", symbol: "kg")),
-                kind: .ruler(RulerPicker(minimum: 40, maximum: 120, step: 0.5)),
+                control: RulerPicker(minimum: 40, maximum: 120, step: 0.5),
                 value: 62),
             AdjustableElement(
                 identity: ControlIdentity(id: "rating", label: "Rating"),
-                kind: .rating(StarRating(minimum: 0, maximum: 10)),
+                control: StarRating(minimum: 0, maximum: 10),
                 value: 0),
             AdjustableElement(
                 identity: ControlIdentity(id: "balance", label: "Balance",
                                           unit: UnitWords(singular: "dollar", plural: "dollars")),
-                kind: .digitRoll(DigitRoll(columns: 6, prefix: "$", step: 10)),
+                control: DigitRoll(columns: 6, prefix: "$", step: 10),
                 value: 12_480),
         ]
     }

@@ -6,6 +6,8 @@ import SaylineText
 public struct DigitRoll: AdjustableControl {
     /// The most columns the seed draws.
     public static let maximumColumns = 9
+    public static let kindName = "digitroll"
+    public static let noun = "roll"
 
     public let columns: Int
     public let prefix: String
@@ -137,6 +139,12 @@ public struct DigitRoll: AdjustableControl {
         guard let unit else { return prefix + number }
         return unit.spoken(number, value: value)
     }
+
+    /// The figure alone, whole: "12,480" (no prefix, no unit).
+    public func terseValue(for value: Double, places: Int) -> String { NumberText.format(value, places: 0) }
+
+    /// Negative values and values wider than the columns are shown otherwise.
+    public var figureMayDiffer: Bool { true }
 
     public func misstatement(for value: Double) -> String? {
         let whole = Self.whole(value)

@@ -7,6 +7,7 @@ import SaylineText
 public struct RulerPicker: AdjustableControl {
     /// The seed's glide for outside changes.
     public static let glideDuration = 0.7
+    public static let kindName = "ruler"
 
     public let scale: TickScale
     /// A major (labelled) tick every this many ticks; at least 1.

@@ -14,6 +14,7 @@ public struct StarRating: AdjustableControl {
     public static let motionResetDelay = 0.25
     /// The star lifts off the line after this delay when the rating returns to empty.
     public static let settleDownDelay = 0.2
+    public static let kindName = "rating"
 
     public let scale: TickScale
     public let repairs: [Repair]
@@ -30,8 +31,12 @@ public struct StarRating: AdjustableControl {
         NumberText.format(value.rounded(), places: 0, grouping: false)
     }
 
+    /// What the rating is out of: the maximum the scene asked for, as the seed's `maximum`,
+    /// even when the steps stop short of it (0 to 10 in steps of 3 is out of 10, not 9).
+    public var outOf: Double { max(scale.requestedUpperBound, scale.upperBound) }
+
     public func displayText(for value: Double, unit: UnitWords?) -> String {
-        "\(shownNumber(for: value))/\(NumberText.format(scale.upperBound, places: 0, grouping: false))"
+        "\(shownNumber(for: value))/\(NumberText.format(outOf, places: 0, grouping: false))"
     }
 
     /// What a rating counts when a scene names no unit: "7 out of 10 stars", as the ARIA
@@ -40,8 +45,11 @@ public struct StarRating: AdjustableControl {
 
     /// "7 out of 10": the figure the screen shows, in words a speech engine says well.
     public func spokenFigure(for value: Double) -> String {
-        "\(shownNumber(for: value)) out of \(NumberText.format(scale.upperBound, places: 0, grouping: false))"
+        "\(shownNumber(for: value)) out of \(NumberText.format(outOf, places: 0, grouping: false))"
     }
+
+    /// Terse speech keeps "out of": it is the number's meaning.
+    public func terseValue(for value: Double, places: Int) -> String { spokenFigure(for: value) }
 
     /// "7 out of 10 stars": the figure and what it counts.
     public func spokenValue(for value: Double, unit: UnitWords?) -> String {

@@ -61,21 +61,36 @@ public struct TickScale: Sendable, Equatable {
         requestedUpperBound - upperBound >= step * (1 - 1e-9)
     }
 
+    /// The value of a tick, the index clamped to the scale.
     public func value(at index: Int) -> Double {
-        let value = lowerBound + Double(min(max(index, 0), tickCount - 1)) * step
+        let ticks = Double(min(max(index, 0), tickCount - 1))
+        var value = lowerBound + ticks * step
+        if value.isInfinite {
+            // Across the largest Doubles the distance from the minimum overflows though the
+            // tick itself does not: halved, the sum fits, and doubling it back is exact.
+            value = (lowerBound / 2 + ticks * (step / 2)) * 2
+        }
         // Rounding at the top of the Double range must not turn a finite maximum into infinity.
         return value.isFinite ? value : requestedUpperBound
     }
 
+    /// The nearest tick to a value, clamped to the scale.
     public func index(for value: Double) -> Int {
         guard value.isFinite else { return 0 }
-        return clampedIndex(((value - lowerBound) / step).rounded())
+        return clampedIndex(stepsFromLowerBound(to: value).rounded())
     }
 
     /// The fractional tick position of a value, unclamped; nil when the value is not finite.
     public func position(of value: Double) -> Double? {
         guard value.isFinite else { return nil }
-        return (value - lowerBound) / step
+        return stepsFromLowerBound(to: value)
+    }
+
+    /// Steps from the minimum to a value. From −1.797e308 to 1e308 the difference overflows to
+    /// infinity, which read every high value as the last tick; divided first it does not.
+    private func stepsFromLowerBound(to value: Double) -> Double {
+        let steps = (value - lowerBound) / step
+        return steps.isInfinite ? value / step - lowerBound / step : steps
     }
 
     /// Whether a value is exactly the value of its nearest tick, as this scale computes ticks.

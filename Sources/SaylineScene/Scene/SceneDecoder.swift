@@ -12,10 +12,16 @@ public struct SceneDecoder {
     private var knownRules: Set<String>?
     /// The file's bytes, to quote each control as written.
     private var input: [UInt8] = []
+    /// The kinds a control may name.
+    private var kinds = SceneKinds.standard
+    /// Each kind's fields, shared ones first, looked up once a kind rather than once a control.
+    private var fieldsByKind: [String: [SceneField]] = [:]
 
-    /// - Parameter knownRules: the ids a suppression's rule may be; nil leaves rules unchecked.
+    /// - Parameters:
+    ///   - knownRules: the ids a suppression's rule may be; nil leaves rules unchecked.
+    ///   - kinds: the kinds a control may be.
     /// - Complexity: O(n) in the file's size.
-    public static func decode(_ bytes: [UInt8], knownRules: Set<String>? = nil) -> Result<Scene, SceneError> {
+    public static func decode(_ bytes: [UInt8], knownRules: Set<String>? = nil, kinds: SceneKinds = .standard) -> Result<Scene, SceneError> {
         guard bytes.count <= Scene.maximumFileSize else {
             return .failure(SceneError([SceneProblem(line: 1, path: "", message: "the file is \(bytes.count) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)")]))
         }
@@ -27,6 +33,8 @@ public struct SceneDecoder {
         var decoder = SceneDecoder()
         decoder.knownRules = knownRules
         decoder.input = bytes
+        decoder.kinds = kinds
+        for kind in kinds.all { decoder.fieldsByKind[kind.name] = kinds.fields(of: kind.name) }
         let scene = decoder.scene(root)
         if decoder.problems.isEmpty, let scene { return .success(scene) }
         return .failure(SceneError(decoder.problems))
@@ -114,66 +122,6 @@ public struct SceneDecoder {
         return Suppression(rule: rule, control: text(members, "control", path), reason: TextSanitiser.clean(reason))
     }
 
-    /// What a control's keys held, read by type as `SceneField.all` says, one slot a field
-    /// (a scene of ten thousand controls makes ten thousand of these); a key left out reads as
-    /// the field's default.
-    private struct FieldValues {
-        enum Value {
-            case number(Double)
-            case whole(Int)
-            case text(String)
-            case flag(Bool)
-        }
-
-        private var slots = [Value?](repeating: nil, count: SceneField.all.count)
-        var unit: UnitWords?
-
-        subscript(key: String) -> Value? {
-            get { SceneField.position(of: key).flatMap { slots[$0] } }
-            set { if let position = SceneField.position(of: key) { slots[position] = newValue } }
-        }
-
-        /// The number given, if any (for keys whose default depends on the kind).
-        func given(_ key: String) -> Double? {
-            if case .number(let value)? = self[key] { return value }
-            return nil
-        }
-
-        func givenText(_ key: String) -> String? {
-            if case .text(let value)? = self[key] { return value }
-            return nil
-        }
-
-        // Fields with a default in the table are read with it; the table's test checks that
-        // each of these keys has a default of the right type, so the zeros are never used.
-        func number(_ key: String) -> Double {
-            if case .number(let value)? = self[key] { return value }
-            if case .number(let value)? = SceneField.field(key)?.fallback { return value }
-            return 0
-        }
-
-        func whole(_ key: String) -> Int {
-            if case .whole(let value)? = self[key] { return value }
-            if case .number(let value)? = SceneField.field(key)?.fallback { return Int(value) }
-            return 0
-        }
-
-        func text(_ key: String) -> String {
-            if case .text(let value)? = self[key] { return value }
-            if case .string(let value)? = SceneField.field(key)?.fallback { return value }
-            return ""
-        }
-
-        func flag(_ key: String) -> Bool {
-            if case .flag(let value)? = self[key] { return value }
-            if case .bool(let value)? = SceneField.field(key)?.fallback { return value }
-            return false
-        }
-    }
-
-    /// "ruler, rating or digitroll", for messages.
-    private static let kindWords = SceneField.kinds.joined(separator: ", ").replacingLast(", ", with: " or ")
-
     private mutating func control(_ node: JSONNode, _ path: String) -> AdjustableElement? {
         guard case .object(let pairs) = node.value else {
             problem(node, path, "must be an object")
@@ -183,20 +131,19 @@ public struct SceneDecoder {
         for (key, child) in pairs {
             if members[key] != nil { problem(child, path + "." + key, "appears twice") } else { members[key] = child }
         }
-        let kindWords = Self.kindWords
+        let kindWords = kinds.namesInWords
         guard let kindNode = members["kind"] else {
             problem(node, path + ".kind", "is missing: \(kindWords)")
             return nil
         }
-        guard case .string(let kind) = kindNode.value, SceneField.kinds.contains(kind) else {
+        guard case .string(let kind) = kindNode.value, let sceneKind = kinds.kind(named: kind), let fields = fieldsByKind[kind] else {
             problem(kindNode, path + ".kind", "must be \(kindWords)")
             return nil
         }
-        let fields = SceneField.fields(of: kind)
         for (key, child) in pairs where !fields.contains(where: { $0.key == key }) {
             problem(child, path + "." + key, "is not a setting of a \(kind)")
         }
-        var values = FieldValues()
+        var values = SceneValues(fields: fields)
         for field in fields where field.type != .kind {
             guard members[field.key] != nil else {
                 if field.required { problem(node, path + "." + field.key, "is missing") }
@@ -204,10 +151,10 @@ public struct SceneDecoder {
             }
             switch field.type {
             case .kind: break
-            case .identifier, .text: values[field.key] = text(members, field.key, path).map(FieldValues.Value.text)
-            case .number: values[field.key] = number(members, field.key, path).map(FieldValues.Value.number)
-            case .wholeNumber: values[field.key] = whole(members, field.key, path).map(FieldValues.Value.whole)
-            case .onOff: values[field.key] = flag(members, field.key, path).map(FieldValues.Value.flag)
+            case .identifier, .text: values[field.key] = text(members, field.key, path).map(SceneValues.Value.text)
+            case .number: values[field.key] = number(members, field.key, path).map(SceneValues.Value.number)
+            case .wholeNumber: values[field.key] = whole(members, field.key, path).map(SceneValues.Value.whole)
+            case .onOff: values[field.key] = flag(members, field.key, path).map(SceneValues.Value.flag)
             case .unit: values.unit = unit(members[field.key], path + "." + field.key)
             case .choice(let words):
                 if let choiceNode = members[field.key], case .string(let word) = choiceNode.value, words.contains(word) {
@@ -224,26 +171,9 @@ public struct SceneDecoder {
         }
         let identity = ControlIdentity(id: id, label: values.text("label"), shortName: values.givenText("shortName"),
                                        unit: values.unit, hint: values.givenText("hint"))
-        // The range's defaults depend on the kind (and the roll's on its digits).
-        let minimum = values.given("min")
-        let maximum = values.given("max")
-        let step = values.number("step")
-        let kindValue: ControlKind
-        switch kind {
-        case "ruler":
-            kindValue = .ruler(RulerPicker(minimum: minimum ?? 0, maximum: maximum ?? 100, step: step,
-                                           majorEvery: values.whole("majorEvery"), tickSpacing: values.number("tickSpacing")))
-        case "rating":
-            kindValue = .rating(StarRating(minimum: minimum ?? 0, maximum: maximum ?? 10, step: step))
-        default:
-            kindValue = .digitRoll(DigitRoll(columns: values.whole("digits"), prefix: values.text("prefix"),
-                                             separator: values.text("separator"), leadingZeros: values.flag("leadingZeros"),
-                                             startDigit: values.whole("start"), order: DigitRollOrder(rawValue: values.text("order")) ?? .rtl,
-                                             stagger: values.number("stagger"), response: values.number("response"),
-                                             damping: values.number("damping"), step: step,
-                                             pageStepCount: values.whole("pageSteps"), minimum: minimum, maximum: maximum))
-        }
-        return AdjustableElement(identity: identity, kind: kindValue, value: values.given("value") ?? kindValue.control.scale.lowerBound)
+        // The kind builds its control, with the range's defaults that depend on it.
+        let control = sceneKind.build(values)
+        return AdjustableElement(identity: identity, control: control, value: values.given("value") ?? control.scale.lowerBound)
     }
 
     private mutating func unit(_ node: JSONNode?, _ path: String) -> UnitWords? {
@@ -326,12 +256,3 @@ public struct SceneDecoder {
     }
 }
 
-extension String {
-    /// "ruler, rating, digitroll" as "ruler, rating or digitroll".
-    func replacingLast(_ separator: String, with last: String) -> String {
-        guard let range = ranges(of: separator).last else { return self }
-        var result = self
-        result.replaceSubrange(range, with: last)
-        return result
-    }
-}

@@ -3,8 +3,10 @@ import SaylineControls
 
 /// Writes a scene as JSON in the scene format, one control per block: `sayline scene --print`.
 public enum SceneEncoder {
-    public static func encode(_ scene: Scene) -> String {
-        var document = [JSONMember("version", 1), JSONMember("controls", .array(scene.elements.map(control)))]
+    /// The whole scene; `kinds` gives the keys of each kind (a kind outside it is written with
+    /// the shared keys only).
+    public static func encode(_ scene: Scene, kinds: SceneKinds = .standard) -> String {
+        var document = [JSONMember("version", 1), JSONMember("controls", .array(scene.elements.map { control($0, kinds: kinds) }))]
         if !scene.suppressions.isEmpty {
             document.append(JSONMember("suppress", .array(scene.suppressions.map { suppression in
                 var fields = [JSONMember("rule", .string(suppression.rule))]
@@ -18,14 +20,14 @@ public enum SceneEncoder {
     }
 
     /// One control on one line: `{ "kind": "ruler", "id": "weight", … }`, as a report quotes it.
-    public static func encode(_ element: AdjustableElement) -> String {
-        String(JSONWriter.write(control(element), inlineFrom: 0).dropLast())
+    public static func encode(_ element: AdjustableElement, kinds: SceneKinds = .standard) -> String {
+        String(JSONWriter.write(control(element, kinds: kinds), inlineFrom: 0).dropLast())
     }
 
     /// The control's keys in the field table's order; keys at their defaults that say nothing
     /// (a short name equal to the label, no unit, no hint) are left out.
-    private static func control(_ element: AdjustableElement) -> JSONTree {
-        .object(SceneField.fields(of: element.kind.name).compactMap { field in
+    private static func control(_ element: AdjustableElement, kinds: SceneKinds) -> JSONTree {
+        .object(kinds.fields(of: element.kindName).compactMap { field in
             field.written(element).map { JSONMember(field.key, $0) }
         })
     }

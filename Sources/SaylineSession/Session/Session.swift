@@ -192,7 +192,7 @@ public struct Session: Sendable {
         guard motion == .full else {
             return reply([.rejected(Rejection(.notAllowed("The tour does not run with reduce motion"), input: "tour"), nil)])
         }
-        let rulers = elements.indices.filter { if case .ruler = elements[$0].kind { return true } else { return false } }
+        let rulers = elements.indices.filter { elements[$0].control is RulerPicker }
         guard let index = rulers.contains(focusIndex) ? focusIndex : rulers.first else {
             return reply([.rejected(Rejection(.notAllowed("The tour needs a ruler in the scene"), input: "tour"), nil)])
         }
@@ -201,7 +201,7 @@ public struct Session: Sendable {
     }
 
     private func transition(for index: Int, _ change: ValueChange) -> ElementTransition {
-        let control = elements[index].kind.control
+        let control = elements[index].control
         let transition: Transition = motion == .reduce
             ? .jump
             : .animated(control.animation(from: change.old, to: change.new))

@@ -63,7 +63,7 @@ public struct Announcer: Sendable {
     /// "Weight in kilograms, 62 kilograms, adjustable"; terse "Weight, 62"; verbose adds the hint.
     public func focusLine(_ element: AdjustableElement) -> String {
         switch verbosity {
-        case .terse: return "\(element.identity.shortName), \(terseValue(element))"
+        case .terse: return "\(element.identity.shortName), \(element.terseValue)"
         case .normal: return "\(element.identity.label), \(element.spokenValue), adjustable"
         case .verbose: return "\(element.identity.label), \(element.spokenValue), adjustable. \(element.hint)"
         }
@@ -103,16 +103,10 @@ public struct Announcer: Sendable {
 
     private func valueText(_ element: AdjustableElement) -> String {
         switch verbosity {
-        case .terse: terseValue(element)
+        case .terse: element.terseValue
         case .normal: element.spokenValue
         case .verbose: "\(element.identity.label), \(element.spokenValue)"
         }
     }
 
-    /// The number without unit words; the rating keeps "out of", which is the number's meaning.
-    private func terseValue(_ element: AdjustableElement) -> String {
-        if case .rating(let rating) = element.kind { return rating.spokenFigure(for: element.value) }
-        if case .digitRoll = element.kind { return NumberText.format(element.value, places: 0) }
-        return element.spokenNumber
-    }
 }

@@ -73,10 +73,11 @@ public enum GeneratedDocs {
             Section(file: "Docs/command-line.md", name: "REFERENCE", text: CommandLineReference.markdown()),
             Section(file: "Docs/keys.md", name: "KEYS", text: KeyReference.markdown()),
             Section(file: "Docs/audit-rules.md", name: "RULES", text: AuditRuleReference.markdown()),
-            Section(file: "Docs/scene.md", name: "EVERY CONTROL", text: SceneField.markdownTable(for: SceneField.kinds)),
-            Section(file: "Docs/scene.md", name: "RULER", text: SceneField.markdownTable(for: ["ruler"])),
-            Section(file: "Docs/scene.md", name: "DIGIT ROLL", text: SceneField.markdownTable(for: ["digitroll"])),
-        ]
+            Section(file: "Docs/scene.md", name: "EVERY CONTROL", text: SceneField.markdownTable(of: SceneField.shared(for: .standard))),
+        ] + SceneKinds.standard.all.filter { !$0.fields.isEmpty }.map { kind in
+            // One table a kind with keys of its own, between markers named after the kind.
+            Section(file: "Docs/scene.md", name: kind.name.uppercased(), text: SceneField.markdownTable(of: kind.fields))
+        }
     }
 
     /// Every option name of every command, for the docs tests.

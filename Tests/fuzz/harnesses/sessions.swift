@@ -13,13 +13,13 @@ public func fuzzSessions(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var elements: [AdjustableElement] = []
     for index in 0..<(Int(byte() % 4) + 1) {
         let identity = ControlIdentity(id: "c\(index)", label: "Control \(index)", unit: byte() % 2 == 0 ? nil : UnitWords(singular: "unit", plural: "units"))
-        let kind: ControlKind
+        let control: any AdjustableControl
         switch byte() % 3 {
-        case 0: kind = .ruler(RulerPicker(minimum: number(), maximum: number(), step: number(), majorEvery: Int(Int8(bitPattern: byte())), tickSpacing: number()))
-        case 1: kind = .rating(StarRating(minimum: number(), maximum: number(), step: number()))
-        default: kind = .digitRoll(DigitRoll(columns: Int(byte() % 12), stagger: number(), response: number(), damping: number(), step: number(), pageStepCount: Int(Int8(bitPattern: byte())), minimum: byte() % 2 == 0 ? nil : number(), maximum: byte() % 2 == 0 ? nil : number()))
+        case 0: control = RulerPicker(minimum: number(), maximum: number(), step: number(), majorEvery: Int(Int8(bitPattern: byte())), tickSpacing: number())
+        case 1: control = StarRating(minimum: number(), maximum: number(), step: number())
+        default: control = DigitRoll(columns: Int(byte() % 12), stagger: number(), response: number(), damping: number(), step: number(), pageStepCount: Int(Int8(bitPattern: byte())), minimum: byte() % 2 == 0 ? nil : number(), maximum: byte() % 2 == 0 ? nil : number())
         }
-        elements.append(AdjustableElement(identity: identity, kind: kind, value: number()))
+        elements.append(AdjustableElement(identity: identity, control: control, value: number()))
     }
     var session = Session(elements: elements, motion: byte() % 2 == 0 ? .full : .reduce)
     let words = ["inc", "dec", "page up", "page down", "min", "max", "next", "prev", "undo", "redo", "tour", "say", "list", "describe", "motion reduce", "motion full", "verbosity terse", "verbosity verbose", "inc 1000000", "dec 9999999999", "set 62,5", "set 1e400", "set -3", "set max", "set 0.30000000000000004"]

@@ -4,7 +4,7 @@
 public func fuzzValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     for original in DemoScene.elements {
-        _ = TypedValue.parse(bytes: bytes, unit: original.identity.unit, prefix: original.kind.control.typedPrefix)
+        _ = TypedValue.parse(bytes: bytes, unit: original.identity.unit, prefix: original.control.typedPrefix)
         guard let text = String(validating: bytes, as: UTF8.self) else { continue }
         var element = original
         switch element.apply(.typed(text)) {

@@ -1,0 +1,80 @@
+import SaylineText
+import SaylineControls
+
+/// What one control's keys held in a scene, read by type as its fields say, one slot a field
+/// (a scene of ten thousand controls makes ten thousand of these); a key left out reads as
+/// the field's default. A kind's `build` reads it.
+public struct SceneValues: Sendable {
+    /// A key's value, by the type its field gives.
+    public enum Value: Sendable {
+        case number(Double)
+        case whole(Int)
+        case text(String)
+        case flag(Bool)
+    }
+
+    private let fields: [SceneField]
+    private var slots: [Value?]
+    /// The unit, when the scene gave one.
+    public var unit: UnitWords?
+
+    /// Empty values for a control with these fields.
+    public init(fields: [SceneField]) {
+        self.fields = fields
+        slots = [Value?](repeating: nil, count: fields.count)
+    }
+
+    // Fewer than two dozen keys, most a few letters long: a scan beats hashing each key.
+    private func position(of key: String) -> Int? { fields.firstIndex { $0.key == key } }
+
+    /// The value a scene gave for a key, or nil.
+    public subscript(key: String) -> Value? {
+        get { position(of: key).flatMap { slots[$0] } }
+        set { if let position = position(of: key) { slots[position] = newValue } }
+    }
+
+    /// The number given, if any (for keys whose default depends on the kind).
+    public func given(_ key: String) -> Double? {
+        if case .number(let value)? = self[key] { return value }
+        return nil
+    }
+
+    /// The text given, if any.
+    public func givenText(_ key: String) -> String? {
+        if case .text(let value)? = self[key] { return value }
+        return nil
+    }
+
+    private func fallback(_ key: String) -> JSONTree? { position(of: key).flatMap { fields[$0].fallback } }
+
+    // Fields with a default in the table are read with it; the table's test checks that each
+    // such key has a default of the right type, so the zeros below are never used.
+
+    /// A number, or its field's default.
+    public func number(_ key: String) -> Double {
+        if case .number(let value)? = self[key] { return value }
+        if case .number(let value)? = fallback(key) { return value }
+        return 0
+    }
+
+    /// A whole number, or its field's default.
+    public func whole(_ key: String) -> Int {
+        if case .whole(let value)? = self[key] { return value }
+        if case .number(let value)? = fallback(key), let whole = Int(exactly: value) { return whole }
+        return 0
+    }
+
+    /// Text, or its field's default.
+    public func text(_ key: String) -> String {
+        if case .text(let value)? = self[key] { return value }
+        if case .string(let value)? = fallback(key) { return value }
+        return ""
+    }
+
+    /// On or off, or its field's default.
+    public func flag(_ key: String) -> Bool {
+        if case .flag(let value)? = self[key] { return value }
+        if case .bool(let value)? = fallback(key) { return value }
+        return false
+    }
+}
