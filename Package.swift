@@ -30,8 +30,19 @@ let package = Package(
         ),
         // System calls the Glibc module leaves out (extended attributes).
         .systemLibrary(name: "CSystem"),
-        // The terminal adapter: readline loop, channels, signals, arguments.
-        .target(name: "SaylineTerminal", dependencies: ["SaylineCore", "CReadline", "CSystem"]),
+        // The terminal layer, in modules that depend only downwards (Docs/architecture.md).
+        // System calls and files: reading, writing and keeping files, signals, child processes.
+        .target(name: "SaylineSystem", dependencies: ["SaylineCore", "CSystem"]),
+        // GNU readline behind one bridge, the history file, the keyboard's bytes as text.
+        .target(name: "SaylineLineEditor", dependencies: ["SaylineSystem", "CReadline"]),
+        // The command line's tables and parser, the settings and the preferences file.
+        .target(name: "SaylineCommandLine", dependencies: ["SaylineSystem"]),
+        // Where a reply goes: the screen, speech, the event stream, change commands, saving.
+        .target(name: "SaylineOutputs", dependencies: ["SaylineLineEditor", "SaylineCommandLine"]),
+        // The interactive loop and the line reader, and the one way out of a session.
+        .target(name: "SaylineInteractive", dependencies: ["SaylineOutputs"]),
+        // The program: the subcommands, the command-line table and the docs made from it.
+        .target(name: "SaylineTerminal", dependencies: ["SaylineInteractive"]),
         // A fully static executable: resolving symbols in shared libraries was most of start-up
         // (Docs/performance.md). readline needs tinfo after it, hence the group.
         .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"],

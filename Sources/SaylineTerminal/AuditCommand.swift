@@ -1,8 +1,13 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// `sayline audit`: checks a scene against the audit rules and reports like axe-core.
-enum AuditCommand: Subcommand {
+package enum AuditCommand: Subcommand {
     enum Format: String, CaseIterable {
         case text
         case json
@@ -20,7 +25,7 @@ enum AuditCommand: Subcommand {
     static let jobs = OptionSpec("--jobs", short: "j", argument: "N", defaultWords: "the cores online",
                                  help: "threads to audit on, 1 to 64")
 
-    static var commandLine: CommandLineSpec {
+    package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "audit", operands: "[SCENE|FOLDER ...]", operandCompletion: .sceneFiles,
             summary: "check scenes against the accessibility rules",
@@ -36,7 +41,7 @@ enum AuditCommand: Subcommand {
                       SharedOptions.output, failOn, maxChangeWords, maxFocusWords, jobs, SharedOptions.help])
     }
 
-    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+    package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         let format = try arguments.choice("--format", as: Format.self) ?? .text
         let threshold = try arguments.choice(failOn.name, as: Impact.self) ?? .serious
         var options = AuditOptions()
@@ -141,7 +146,7 @@ enum AuditCommand: Subcommand {
 }
 
 /// Nanoseconds on the monotonic clock, for the time each check takes.
-@Sendable func monotonicNanoseconds() -> UInt64 {
+@Sendable package func monotonicNanoseconds() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)

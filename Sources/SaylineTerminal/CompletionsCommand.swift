@@ -1,8 +1,13 @@
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// `sayline completions bash|zsh|fish`: a completion script generated from the command-line tables.
-enum CompletionsCommand: Subcommand {
-    static var commandLine: CommandLineSpec {
+package enum CompletionsCommand: Subcommand {
+    package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "completions", operands: "bash|zsh|fish",
             operandCompletion: .words(CompletionScript.Shell.allCases.map(\.rawValue)),
@@ -16,7 +21,7 @@ enum CompletionsCommand: Subcommand {
             options: [SharedOptions.help])
     }
 
-    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+    package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         let shells = CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")
         guard arguments.operands.count == 1, let word = arguments.operands.first else {
             throw UsageError("completions needs one shell: \(shells)")

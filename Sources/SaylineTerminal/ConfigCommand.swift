@@ -1,10 +1,15 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// `sayline config`: the settings in effect, each with where it came from, in the preferences
 /// file's own format. Takes the REPL's options, to show what they would change.
-enum ConfigCommand: Subcommand {
-    static var commandLine: CommandLineSpec {
+package enum ConfigCommand: Subcommand {
+    package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "config", summary: "print the settings in effect and where each came from",
             description: """
@@ -15,7 +20,7 @@ enum ConfigCommand: Subcommand {
             options: Options.replOptions.filter { $0.name != Options.version.name })
     }
 
-    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+    package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         switch SaylineApp.options(arguments, environment: environment) {
         case .failure(let error): throw error
         case .success(let options):

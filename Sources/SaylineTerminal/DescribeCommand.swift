@@ -1,13 +1,18 @@
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// `sayline describe`: what a screen reader would say for each control.
-enum DescribeCommand: Subcommand {
+package enum DescribeCommand: Subcommand {
     enum Format: String, CaseIterable {
         case text
         case json
     }
 
-    static var commandLine: CommandLineSpec {
+    package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "describe", summary: "say what a screen reader would say for each control",
             description: """
@@ -19,7 +24,7 @@ enum DescribeCommand: Subcommand {
                       SharedOptions.help])
     }
 
-    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+    package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
         let format = try arguments.choice("--format", as: Format.self) ?? .text
         switch SceneFile.load(arguments.value(SharedOptions.scene.name)) {

@@ -1,8 +1,13 @@
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// Docs/keys.md's table and the man page's keys, from the key table and the terminal's
 /// spellings of each key.
-enum KeyReference {
+package enum KeyReference {
     private static func spelled(_ key: String) -> String {
         let sequences = (ReadlineBridge.spellings[key] ?? []).map(\.sequence).filter { $0.utf8.count > 1 }
         guard !sequences.isEmpty else { return key.count == 1 ? "`\(key)`" : key }

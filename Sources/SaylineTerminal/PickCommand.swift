@@ -1,10 +1,15 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// `sayline pick`: one control, one answer, for shell scripts. The person adjusts it with the
 /// REPL's keys, commands, speech and display; Enter accepts and the value alone is written to
 /// stdout. Announcements go to the terminal or the speech engine, never into the answer.
-enum PickCommand: Subcommand {
+package enum PickCommand: Subcommand {
     enum Printed: String, CaseIterable {
         case value
         case json
@@ -35,7 +40,7 @@ enum PickCommand: Subcommand {
     static let requireConfirm = OptionSpec("--require-confirm",
                                            help: "with piped input, the end of input cancels: only an empty line accepts")
 
-    static var commandLine: CommandLineSpec {
+    package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "pick", summary: "ask for one value, for shell scripts",
             description: """
@@ -54,7 +59,7 @@ enum PickCommand: Subcommand {
                 + SettingTable.options() + [Options.events, SharedOptions.help])
     }
 
-    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+    package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
         let printed = try arguments.choice(print.name, as: Printed.self) ?? .value
         // `v=$(sayline pick … 2>/dev/null)`: the drawing and its speech go to the terminal

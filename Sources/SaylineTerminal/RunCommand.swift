@@ -1,15 +1,20 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// `sayline run SCRIPT|-`: drives a scene from a script of REPL commands and expectations.
-enum RunCommand: Subcommand {
+package enum RunCommand: Subcommand {
     static let keepGoing = OptionSpec("--keep-going", short: "k", help: "run past failed expectations and report all of them")
     static let transcript = OptionSpec("--transcript", argument: "FILE", completion: .files,
                                        help: "write each command and what it announced, atomically; - is standard output")
     static let checkTranscript = OptionSpec("--check-transcript", argument: "FILE", completion: .files,
                                             help: "compare what is heard with a saved transcript")
 
-    static var commandLine: CommandLineSpec {
+    package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "run", operands: "SCRIPT|-", operandCompletion: .files,
             summary: "run a script of commands and expectations against a scene",
@@ -34,7 +39,7 @@ enum RunCommand: Subcommand {
     /// better split.
     static let fileLimit = 16 << 20
 
-    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+    package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         guard let scriptPath = arguments.operands.first else { throw UsageError("run needs a script file, or - for standard input") }
         if arguments.operands.count > 1 { throw UsageError("unexpected argument: \(TextSanitiser.echo(arguments.operands[1]))") }
         // The environment and these flags only: a script is heard the same on every machine,

@@ -1,20 +1,25 @@
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// `sayline scene --print` writes the demo scene as a starting point;
 /// `sayline scene --check FILE` reports a scene's problems, or says it is valid.
-enum SceneCommand: Subcommand {
+package enum SceneCommand: Subcommand {
     static let print = OptionSpec("--print", help: "print the built-in demo scene in the scene format (Docs/scene.md)")
     static let check = OptionSpec("--check", argument: "FILE", completion: .sceneFiles,
                                   help: "check a scene file: every problem as FILE:LINE: PATH: MESSAGE")
 
-    static var commandLine: CommandLineSpec {
+    package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "scene", summary: "print the demo scene, or check a scene file",
             description: "Prints the built-in demo scene as a starting point (--print), or checks a scene file (--check FILE).",
             options: [print, check, SharedOptions.help])
     }
 
-    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
+    package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
         switch (arguments.has(print.name), arguments.value(check.name)) {
         case (true, nil):

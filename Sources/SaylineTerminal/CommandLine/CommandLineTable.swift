@@ -1,8 +1,13 @@
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
+import SaylineInteractive
 
 /// Every command of `sayline`, with the REPL's own line first. What the man page, the command
 /// reference, usage errors and the shell completions say about the command line comes from here.
-enum CommandLineTable {
+package enum CommandLineTable {
     static var subcommands: [any Subcommand.Type] {
         [RunCommand.self, AuditCommand.self, DescribeCommand.self, SceneCommand.self, PickCommand.self, ConfigCommand.self, CompletionsCommand.self]
     }
@@ -90,7 +95,7 @@ public enum GeneratedDocs {
 }
 
 /// The man page's generated parts, in roff.
-enum ManPage {
+package enum ManPage {
     static func escape(_ text: String) -> String {
         // "…" has no form in every output device: three dots.
         text.replacing("\\", with: "\\e").replacing("-", with: "\\-").replacing("…", with: "...")
@@ -157,7 +162,7 @@ enum ManPage {
 }
 
 /// Docs/command-line.md's reference: every command, its usage and its options.
-enum CommandLineReference {
+package enum CommandLineReference {
     static func markdown() -> String {
         CommandLineTable.all.map { spec in
             var out = "## `\(spec.invocation)`\n\n\(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst()).\n\n"
@@ -178,7 +183,7 @@ enum CommandLineReference {
 }
 
 /// Docs/audit-rules.md's table of rules, from the rules themselves.
-enum AuditRuleReference {
+package enum AuditRuleReference {
     static func markdown() -> String {
         var out = "| rule | impact | WCAG 2.2 | tags | checks | what to do |\n|---|---|---|---|---|---|\n"
         for rule in AuditRules.all {

@@ -1,17 +1,18 @@
 import Glibc
+import SaylineCore
 
 /// Signal handlers that only set a flag and wake the loop through a self-pipe; the loop
 /// does the real work outside the handler, where it is safe.
-enum Signals {
-    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
-    nonisolated(unsafe) static var resized: sig_atomic_t = 0
-    nonisolated(unsafe) static var terminated: sig_atomic_t = 0
+package enum Signals {
+    package nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+    package nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    package nonisolated(unsafe) static var terminated: sig_atomic_t = 0
     /// Ctrl-Z: the loop gives the terminal back, then stops the process (see `stopProcess`).
-    nonisolated(unsafe) static var suspended: sig_atomic_t = 0
+    package nonisolated(unsafe) static var suspended: sig_atomic_t = 0
     nonisolated(unsafe) static var wakeWriteEnd: Int32 = -1
-    nonisolated(unsafe) static var wakeReadEnd: Int32 = -1
+    package nonisolated(unsafe) static var wakeReadEnd: Int32 = -1
 
-    static func install() {
+    package static func install() {
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             wakeReadEnd = fds[0]
@@ -37,7 +38,7 @@ enum Signals {
     /// Piped input: SIGINT, SIGTERM, SIGHUP and SIGQUIT end the session the way the end of
     /// input does (what is pending is delivered, then the status is 128 plus the signal), and a
     /// listener that leaves is EPIPE where Sayline writes, not death by SIGPIPE.
-    static func installForLines() {
+    package static func installForLines() {
         for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             handle(number) { number in Signals.terminated = number }
         }
@@ -47,7 +48,7 @@ enum Signals {
 
     /// A parent may hand down a mask that blocks these; then Ctrl-C and SIGTERM would do
     /// nothing, in the REPL and in a subcommand alike.
-    static func unblock(_ numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
+    package static func unblock(_ numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
         var wanted = sigset_t()
         sigemptyset(&wanted)
         for number in numbers { sigaddset(&wanted, number) }
@@ -55,14 +56,14 @@ enum Signals {
     }
 
     /// Stops the process as Ctrl-Z would have, and returns when it is continued (`fg`).
-    static func stopProcess() {
+    package static func stopProcess() {
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
         handle(SIGTSTP) { _ in Signals.suspended = 1; Signals.wake() }
     }
 
     /// Empties the self-pipe after a wake-up.
-    static func drainWakeups() {
+    package static func drainWakeups() {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(wakeReadEnd, &buffer, buffer.count) > 0 {}
     }
@@ -83,7 +84,7 @@ enum Signals {
 }
 
 /// Seconds on a monotonic clock, for animation frames and speech pacing.
-func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

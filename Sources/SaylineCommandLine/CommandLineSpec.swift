@@ -1,7 +1,8 @@
 import SaylineCore
+import SaylineSystem
 
 /// What a shell completes an option's argument or a command's operand to.
-enum ArgumentCompletion: Equatable, Sendable {
+package enum ArgumentCompletion: Equatable, Sendable {
     /// Free text, such as a number or a name: nothing to offer.
     case none
     case words([String])
@@ -13,24 +14,24 @@ enum ArgumentCompletion: Equatable, Sendable {
 /// One option of a command line. The tables of these (one per command, the shared ones defined
 /// once in `SharedOptions`) drive parsing, usage and `--help`, the man page's synopsis and
 /// options, Docs/command-line.md and the shell completions.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// The long form, such as `--scene`.
-    let name: String
-    var short: Character?
+    package let name: String
+    package var short: Character?
     /// The argument's name in usage (`FILE`); nil for an option that takes none.
-    var argument: String?
+    package var argument: String?
     /// What the option means when its argument is left out (`--speak` alone is `auto`).
-    var impliedArgument: String?
-    var completion = ArgumentCompletion.none
+    package var impliedArgument: String?
+    package var completion = ArgumentCompletion.none
     /// The value in effect when the option is not given, in words.
-    var defaultWords: String?
+    package var defaultWords: String?
     /// The environment variable that sets the same thing.
-    var environment: String?
+    package var environment: String?
     /// The preferences file's key for the same thing.
-    var preference: String?
-    let help: String
+    package var preference: String?
+    package let help: String
 
-    init(_ name: String, short: Character? = nil, argument: String? = nil, impliedArgument: String? = nil,
+    package init(_ name: String, short: Character? = nil, argument: String? = nil, impliedArgument: String? = nil,
          completion: ArgumentCompletion = .none, defaultWords: String? = nil, environment: String? = nil,
          preference: String? = nil, help: String) {
         self.name = name
@@ -58,22 +59,32 @@ struct OptionSpec: Sendable {
 }
 
 /// A command's line: its name, operands, options and what it does.
-struct CommandLineSpec: Sendable {
+package struct CommandLineSpec: Sendable {
     /// The subcommand's name; empty for `sayline` itself (the REPL).
-    let name: String
+    package let name: String
     /// The operands in usage, such as `SCRIPT|-`; nil when it takes none.
-    var operands: String?
-    var operandCompletion = ArgumentCompletion.none
+    package var operands: String?
+    package var operandCompletion = ArgumentCompletion.none
     /// One line for the list of commands.
-    let summary: String
+    package let summary: String
     /// What `--help` says between the usage and the options.
-    let description: String
-    let options: [OptionSpec]
+    package let description: String
+    package let options: [OptionSpec]
 
-    var invocation: String { name.isEmpty ? "sayline" : "sayline \(name)" }
+    package init(name: String, operands: String? = nil, operandCompletion: ArgumentCompletion = .none, summary: String,
+                 description: String, options: [OptionSpec]) {
+        self.name = name
+        self.operands = operands
+        self.operandCompletion = operandCompletion
+        self.summary = summary
+        self.description = description
+        self.options = options
+    }
+
+    package var invocation: String { name.isEmpty ? "sayline" : "sayline \(name)" }
 
     /// The usage line: every option, as `--help` and usage errors show it.
-    var usage: String {
+    package var usage: String {
         var words = ["usage:", invocation]
         if let operands { words.append(operands) }
         words += options.filter { $0.name != SharedOptions.help.name }.map { "[\($0.synopsis)]" }
@@ -81,7 +92,7 @@ struct CommandLineSpec: Sendable {
     }
 
     /// The whole of `--help`: usage, description, options, exit statuses.
-    var help: String {
+    package var help: String {
         var out = usage + "\n\n" + description + "\n\nOptions:\n"
         for option in options {
             var extra: [String] = []
@@ -98,21 +109,21 @@ struct CommandLineSpec: Sendable {
 }
 
 /// Options more than one command takes, defined once.
-enum SharedOptions {
-    static let help = OptionSpec("--help", short: "h", help: "show this help and exit")
-    static let scene = OptionSpec("--scene", short: "s", argument: "FILE", completion: .sceneFiles, defaultWords: "the demo scene",
+package enum SharedOptions {
+    package static let help = OptionSpec("--help", short: "h", help: "show this help and exit")
+    package static let scene = OptionSpec("--scene", short: "s", argument: "FILE", completion: .sceneFiles, defaultWords: "the demo scene",
                                   help: "the controls, from a scene file (Docs/scene.md)")
-    static let output = OptionSpec("--output", short: "o", argument: "FILE", completion: .files, defaultWords: "standard output",
+    package static let output = OptionSpec("--output", short: "o", argument: "FILE", completion: .files, defaultWords: "standard output",
                                    help: "write to FILE instead, atomically; - is standard output")
 
-    static func format(_ formats: [String], help: String) -> OptionSpec {
+    package static func format(_ formats: [String], help: String) -> OptionSpec {
         OptionSpec("--format", short: "f", argument: "FORMAT", completion: .words(formats), defaultWords: formats.first, help: help)
     }
 }
 
 /// Word wrapping for help text.
-enum TextLayout {
-    static func wrap(_ text: String, indent: Int, width: Int) -> String {
+package enum TextLayout {
+    package static func wrap(_ text: String, indent: Int, width: Int) -> String {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

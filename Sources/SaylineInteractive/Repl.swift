@@ -1,10 +1,14 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
 
 /// The interactive loop: readline in callback mode, woken by keys, by signals and by timers
 /// (animation frames, the speech pacer's settle, the tour). All meaning lives in `Session`;
 /// this only moves bytes and keeps time.
-final class Repl {
+package final class Repl: LineEditorClient {
     private var session: Session
     private let options: Options
     private let screen: Screen
@@ -25,7 +29,7 @@ final class Repl {
     /// Escape, Ctrl-C, Ctrl-D or `quit` cancel.
     let picking: Bool
     /// How a pick ended: true accepted, false cancelled, nil still choosing.
-    private(set) var accepted: Bool?
+    package private(set) var accepted: Bool?
     private let keeper: SceneKeeper
     private let hooks: ChangeHooks?
     private let events: EventStream?
@@ -62,22 +66,26 @@ final class Repl {
         self.keyboard = terminal >= 0 ? terminal : STDIN_FILENO
     }
 
-    static func start(session: Session, document: SceneDocument, options: Options, environment: [String: String], events: EventStream? = nil) -> Int32 {
+    package static func start(session: Session, document: SceneDocument, options: Options, environment: [String: String], events: EventStream? = nil) -> Int32 {
         let repl = Repl(session: session, document: document, options: options, environment: environment, events: events)
-        activeRepl = repl
-        defer { activeRepl = nil }
+        ReadlineBridge.client = repl
+        defer { ReadlineBridge.client = nil }
         return repl.run()
     }
 
     /// `sayline pick` at a terminal: the exit status of the loop, whether the value was
     /// accepted, and the control as it was left.
-    static func pick(session: Session, document: SceneDocument, options: Options, environment: [String: String], events: EventStream? = nil) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
+    package static func pick(session: Session, document: SceneDocument, options: Options, environment: [String: String], events: EventStream? = nil) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
         let repl = Repl(session: session, document: document, options: options, environment: environment, picking: true, events: events)
-        activeRepl = repl
-        defer { activeRepl = nil }
+        ReadlineBridge.client = repl
+        defer { ReadlineBridge.client = nil }
         let status = repl.run()
         return (status, repl.accepted == true, repl.session.focused)
     }
+
+    package var escapeCancels: Bool { picking }
+
+    package func cancel() { cancelPick() }
 
     /// Escape, Ctrl-C, Ctrl-D or `quit` while picking: nothing is chosen.
     func cancelPick() {
@@ -109,12 +117,12 @@ final class Repl {
     // MARK: Input
 
     /// Runs a command from a key binding.
-    func perform(_ command: Command) {
+    package func perform(_ command: Command) {
         show(session.perform(command))
     }
 
     /// - Parameter bytes: the line, or nil when it had bytes that are not UTF-8.
-    func acceptLine(_ bytes: [UInt8]?) {
+    package func acceptLine(_ bytes: [UInt8]?) {
         screen.lineAccepted()
         // readline has moved past the entered line and draws the prompt itself once this returns.
         promptActive = false
@@ -146,7 +154,7 @@ final class Repl {
         }
     }
 
-    func endOfInput() {
+    package func endOfInput() {
         if !picking, let warning = keeper.warningBeforeQuitting(session.elements, autosave: options.settings.autosave) {
             show(reply(speaking: [warning]))
             return
@@ -163,7 +171,7 @@ final class Repl {
         ReadlineBridge.removeLineHandler()
     }
 
-    func completions(for textBeforeCursor: String) -> [String] {
+    package func completions(for textBeforeCursor: String) -> [String] {
         CommandTable.completions(for: textBeforeCursor, controls: session.elements.map(\.identity.id))
     }
 

@@ -1,8 +1,11 @@
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
 
 /// Values that moved and have not yet been still for the settle time, one per control: what
 /// change commands and the event stream both wait on before they act on a value.
-struct SettlingValues {
+package struct SettlingValues {
     let settle: Double
     private var moved: [String: (element: AdjustableElement, at: Double)] = [:]
 

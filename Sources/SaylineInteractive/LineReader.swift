@@ -1,21 +1,30 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
 
 /// The REPL when standard input is not a terminal: no prompt, no echo, one command a line,
 /// every change announced (no settling), exit 0 at the end of input.
-struct LineReader {
-    var session: Session
+package struct LineReader {
+    package var session: Session
     /// stdout, and the engine of `--speak` if one was asked for.
     let speech: SpeechChannel
     /// `sayline pick` with piped input: announcements go to stderr (stdout is for the answer),
     /// an empty line accepts, `quit` cancels, and the end of input accepts unless a
     /// confirmation is required.
-    var pick: (requireConfirm: Bool, accepted: Bool?)?
+    package var pick: (requireConfirm: Bool, accepted: Bool?)?
     /// The scene's file, for `save` and `--autosave`.
-    var keeper = SceneKeeper(SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [])))
-    var autosave = false
-    var hooks: ChangeHooks?
-    var events: EventStream?
+    package var keeper = SceneKeeper(SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [])))
+    package var autosave = false
+    package var hooks: ChangeHooks?
+    package var events: EventStream?
+
+    package init(session: Session, speech: SpeechChannel) {
+        self.session = session
+        self.speech = speech
+    }
 
     private func say(_ announcements: [Announcement]) {
         guard pick != nil || events?.onStandardOutput == true else { return speech.say(announcements) }
@@ -23,7 +32,7 @@ struct LineReader {
         speech.speakOnly(announcements)
     }
 
-    mutating func run() -> Int32 {
+    package mutating func run() -> Int32 {
         defer { speech.close() }
         // Before anything is written: a listener that leaves must not kill the session with
         // SIGPIPE before what is pending is delivered.

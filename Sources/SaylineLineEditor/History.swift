@@ -1,21 +1,20 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
 
 /// The command history: read at start, merged and written at exit, bounded.
 ///
 /// Two sessions that overlap keep each other's lines, as bash users with `histappend` expect:
 /// at exit the file is read again under a lock and this session's new lines are added to what
 /// it holds now. The file is replaced atomically (a symbolic link is followed to its file).
-struct History {
+package struct History {
     static let limit: Int32 = 1_000
     let path: String?
     /// The folder that must already exist: history never creates a missing home.
     let base: String?
-    /// Lines this session added, counted by the line handler.
-    nonisolated(unsafe) static var added = 0
 
     /// `$XDG_STATE_HOME/sayline/history`, or `~/.local/state/sayline/history`.
-    init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             path = state + "/sayline/history"
             base = state
@@ -28,14 +27,14 @@ struct History {
         }
     }
 
-    func load() {
+    package func load() {
         ReadlineBridge.loadHistory(from: path, limit: Self.limit)
     }
 
     /// Adds this session's lines to the file as it is now, under a lock; says on stderr when
     /// it cannot.
-    func save() {
-        guard let path, let base, Self.added > 0 else { return }
+    package func save() {
+        guard let path, let base, ReadlineBridge.linesAdded > 0 else { return }
         var info = stat()
         guard stat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             Diagnostics.write("sayline: history not saved: \(FileAccess.shown(base)) does not exist\n")
@@ -59,9 +58,9 @@ struct History {
         }
     }
 
-    /// The lines typed in this session: the last `added` entries of the history list.
+    /// The lines typed in this session: the last ones of the history list.
     private static func newLines() -> [String] {
-        ReadlineBridge.lastHistoryLines(added)
+        ReadlineBridge.lastHistoryLines(ReadlineBridge.linesAdded)
     }
 
     /// Creates the folders between `base` and `path` that are missing, as `mkdir -p` would.

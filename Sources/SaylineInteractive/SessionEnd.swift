@@ -1,11 +1,15 @@
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
+import SaylineOutputs
 
 /// What every way out of a session delivers before Sayline exits (quit, Ctrl-D, pick's Enter
 /// or cancel, the end of piped input, SIGTERM, SIGHUP, the listener gone): the autosave and its
 /// `saved` event, the change commands of values still settling, run with their final values
 /// and waited for, the last events, and the `quit` event. The REPL, the line reader and `pick`
 /// all end through it.
-enum SessionEnd {
+package enum SessionEnd {
     /// How long the last change commands may take before Sayline leaves them running.
     static let changeCommandWait = 5.0
     /// How long a slow events reader may take to read the last events.

@@ -1,23 +1,21 @@
 @preconcurrency import CReadline
 import Glibc
 import SaylineCore
-
-/// readline's C callbacks cannot capture, so they reach the running REPL through this.
-nonisolated(unsafe) var activeRepl: Repl?
+import SaylineSystem
 
 /// GNU readline, behind one file: the key bindings, the line handler, the prompt, redisplay,
 /// the terminal's modes and the history list. Nothing else in the program calls readline.
-enum ReadlineBridge {
+package enum ReadlineBridge {
     typealias KeyFunction = @convention(c) (Int32, Int32) -> Int32
 
     /// How terminals spell a key the key table names, and the readline function the key keeps
     /// when the line has text (nil rings the bell).
-    struct Spelling {
-        let sequence: String
-        let withText: String?
+    package struct Spelling {
+        package let sequence: String
+        package let withText: String?
     }
 
-    static let spellings: [String: [Spelling]] = [
+    package static let spellings: [String: [Spelling]] = [
         "Up": [Spelling(sequence: "\u{1B}[A", withText: "previous-history"), Spelling(sequence: "\u{1B}OA", withText: "previous-history")],
         "Down": [Spelling(sequence: "\u{1B}[B", withText: "next-history"), Spelling(sequence: "\u{1B}OB", withText: "next-history")],
         "Right": [Spelling(sequence: "\u{1B}[C", withText: "forward-char"), Spelling(sequence: "\u{1B}OC", withText: "forward-char")],
@@ -51,8 +49,14 @@ enum ReadlineBridge {
     /// bound to a Sayline function does when the line has text.
     nonisolated(unsafe) private static var pristine: [(name: String, map: Keymap)] = []
 
+    /// The loop readline's callbacks reach: they are C functions and cannot capture it.
+    package nonisolated(unsafe) static var client: (any LineEditorClient)?
+
+    /// Lines this session added to the history list, counted by the line handler.
+    nonisolated(unsafe) package private(set) static var linesAdded = 0
+
     /// Registers the named functions, binds the defaults, then lets the user's inputrc win.
-    static func install(appendOnly: Bool) {
+    package static func install(appendOnly: Bool) {
         rl_readline_name = UnsafePointer(strdup("sayline"))
         for mapName in ["emacs", "vi-insert", "vi-command"] {
             if let map = rl_get_keymap_by_name(mapName) { pristine.append((mapName, deepCopy(map, depth: 0))) }
@@ -106,20 +110,20 @@ enum ReadlineBridge {
     }
 
     /// Stops reading lines: no new prompt is drawn after the handler that calls this returns.
-    static func removeLineHandler() {
+    package static func removeLineHandler() {
         handlerInstalled = false
         pendingKeys.removeAll()
         rl_callback_handler_remove()
     }
 
     /// Shows `prompt` and calls `lineHandler` with each line typed from now on.
-    static func installLineHandler(prompt: String) {
+    package static func installLineHandler(prompt: String) {
         rl_callback_handler_install(prompt, lineHandler)
         handlerInstalled = true
     }
 
     /// True from the first prompt until the line handler is removed, whatever the exit path.
-    static var isReadingLines: Bool { handlerInstalled }
+    package static var isReadingLines: Bool { handlerInstalled }
     nonisolated(unsafe) private static var handlerInstalled = false
     /// The keyboard's bytes checked as UTF-8 (see `KeyboardText`).
     nonisolated(unsafe) private static var keyboardText = KeyboardText()
@@ -132,11 +136,11 @@ enum ReadlineBridge {
 
     /// Gives readline the bytes the loop read from the keyboard, in order. Stops early when a
     /// line quits the session: what was typed after `quit` is not run.
-    static func feed(_ bytes: ArraySlice<UInt8>) {
+    package static func feed(_ bytes: ArraySlice<UInt8>) {
         // A lone Escape, read by itself (a terminal sends an arrow's bytes together), cancels a
         // pick when nothing is typed; with text on the line it is readline's as ever.
-        if bytes.count == 1, bytes.first == 0x1B, rl_end == 0, let repl = activeRepl, repl.picking {
-            repl.cancelPick()
+        if bytes.count == 1, bytes.first == 0x1B, rl_end == 0, let client, client.escapeCancels {
+            client.cancel()
             return
         }
         pendingKeys = keyboardText.accept(bytes)[...]
@@ -160,13 +164,13 @@ enum ReadlineBridge {
     }
 
     /// Takes the terminal again after `restoreTerminal` (back from Ctrl-Z).
-    static func prepareTerminal() {
+    package static func prepareTerminal() {
         rl_prep_terminal(1)
     }
 
     /// Puts the terminal back as readline found it (cooked, echo on, bracketed paste off).
     /// Safe to call more than once: readline knows whether it prepared the terminal.
-    static func restoreTerminal() {
+    package static func restoreTerminal() {
         rl_deprep_terminal()
         fflush(rl_outstream)
     }
@@ -174,12 +178,12 @@ enum ReadlineBridge {
     // MARK: The prompt line and redisplay
 
     /// The prompt readline shows from the next redisplay on.
-    static func setPrompt(_ prompt: String) {
+    package static func setPrompt(_ prompt: String) {
         rl_set_prompt(prompt)
     }
 
     /// Ctrl-C: the half-typed line and any half-read key sequence are dropped.
-    static func clearLine() {
+    package static func clearLine() {
         rl_free_line_state()
         rl_callback_sigcleanup()
         rl_replace_line("", 0)
@@ -189,34 +193,34 @@ enum ReadlineBridge {
     }
 
     /// The terminal changed size: readline measures it again.
-    static func resizeTerminal() {
+    package static func resizeTerminal() {
         rl_resize_terminal()
     }
 
     /// Adds text to the terminal's buffer, which readline's redisplay also writes into.
-    static func write(_ text: String) {
+    package static func write(_ text: String) {
         fputs(text, rl_outstream)
     }
 
     /// Writes what the terminal's buffer holds.
-    static func flush() {
+    package static func flush() {
         fflush(rl_outstream)
     }
 
     /// Draws the prompt and the line again: on a line of its own (`onNewLine`), or where it
     /// is, writing only what changed.
-    static func redisplay(onNewLine: Bool) {
+    package static func redisplay(onNewLine: Bool) {
         if onNewLine { rl_on_new_line() }
         rl_redisplay()
     }
 
     /// Clears the prompt line as it stands on the screen.
-    static func clearVisibleLine() {
+    package static func clearVisibleLine() {
         rl_clear_visible_line()
     }
 
     /// The prompt and the text before the cursor, in terminal cells.
-    static var cellsBeforeCursor: Int {
+    package static var cellsBeforeCursor: Int {
         let prompt = rl_prompt.map { TerminalCells.width(of: String(cString: $0)) } ?? 0
         return prompt + TerminalCells.width(of: textBeforeCursor)
     }
@@ -257,7 +261,7 @@ enum ReadlineBridge {
 
     private static func nextCompletion(state: Int32) -> UnsafeMutablePointer<CChar>? {
         if state == 0 {
-            completionCandidates = activeRepl?.completions(for: textBeforeCursor) ?? []
+            completionCandidates = client?.completions(for: textBeforeCursor) ?? []
         }
         let index = Int(state)
         guard index < completionCandidates.count else { return nil }
@@ -287,8 +291,9 @@ enum ReadlineBridge {
     private static func keyPressed(_ function: String, _ count: Int32, _ key: Int32) -> Int32 {
         guard rl_end == 0 else { return withText(count, key) }
         guard let command = KeyTable.spec(function: function)?.command else { return 0 }
-        let counted = count > 1 && (command == "inc" || command == "dec") ? "\(command) \(count)" : command
-        if case .success(let parsed)? = CommandTable.parse(counted) { activeRepl?.perform(parsed) }
+        let takesCount = CommandTable.spec(named: command)?.argument == .optionalCount
+        let counted = count > 1 && takesCount ? "\(command) \(count)" : command
+        if case .success(let parsed)? = CommandTable.parse(counted) { client?.perform(parsed) }
         return 0
     }
 
@@ -326,18 +331,18 @@ enum ReadlineBridge {
     /// The handler readline calls with a finished line, or nil at end of input (Ctrl-D).
     static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
         guard let line else {
-            activeRepl?.endOfInput()
+            client?.endOfInput()
             return
         }
         let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line)))
         if !bytes.isEmpty {
             add_history(line)
-            History.added += 1
+            linesAdded += 1
         }
         free(line)
         // A byte that was not UTF-8 was kept from readline: the line is not what was typed.
         let invalid = keyboardText.lineIsInvalid
         keyboardText.startLine()
-        activeRepl?.acceptLine(invalid ? nil : bytes)
+        client?.acceptLine(invalid ? nil : bytes)
     }
 }

@@ -1,5 +1,8 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
 
 /// The display channel: the drawn control above the prompt, lines a person should read, and
 /// animation frames, all on the terminal (stderr), kept clear of readline's prompt and the
@@ -9,51 +12,51 @@ import SaylineCore
 /// screen is never seen half drawn), a frame the same as what is on screen is not written,
 /// and a frame rewrites only the changed lines above the prompt with the cursor saved and
 /// restored: the prompt line and the half-typed input are never cleared or reprinted by it.
-final class Screen {
-    let mode: DisplayMode
-    private(set) var renderer: ControlRenderer
+package final class Screen {
+    package let mode: DisplayMode
+    package private(set) var renderer: ControlRenderer
     /// The lines of the control now on screen, directly above the prompt.
     private var drawn: [String] = []
     /// Every control is drawn this many lines tall, so a focus change rewrites lines in place.
     private let blockHeight: Int
     /// True when the cursor is at the start of an empty line: after Enter, or before the first prompt.
-    var atLineStart = true
+    package var atLineStart = true
     /// True when announcements on stdout also land on this terminal: then they are written
     /// here, in the same write as the drawing, and not on stdout as well.
-    let speechOnScreen: Bool
+    package let speechOnScreen: Bool
     /// In the full display with speech on this terminal, the last value change is shown on a
     /// line of its own at the top of the drawing and rewritten in place, so a change never
     /// pushes the prompt down or draws it again.
     private var status = ""
 
-    init(mode: DisplayMode, color: Bool, width: Int, speechOnScreen: Bool, blockHeight: Int) {
+    package init(mode: DisplayMode, color: Bool, width: Int, speechOnScreen: Bool, blockHeight: Int) {
         self.mode = mode
         self.renderer = ControlRenderer(width: width, color: color && mode == .full)
         self.speechOnScreen = speechOnScreen
         self.blockHeight = blockHeight
     }
 
-    var appendOnly: Bool { mode != .full }
+    package var appendOnly: Bool { mode != .full }
 
-    func resize(width: Int) {
+    package func resize(width: Int) {
         renderer = ControlRenderer(width: width, color: renderer.color)
     }
 
     /// After Ctrl-Z and `fg` the shell has written below the drawing: it is left where it is,
     /// and the next drawing starts afresh on a new line.
-    func forgetDrawing() {
+    package func forgetDrawing() {
         drawn = []
         atLineStart = true
     }
 
     /// Puts the prompt back on a line of its own.
-    func showPrompt() {
+    package func showPrompt() {
         ReadlineBridge.redisplay(onNewLine: true)
         ReadlineBridge.flush()
     }
 
     /// The line readline's Enter left the cursor on is below the old drawing: leave it in the scrollback.
-    func lineAccepted() {
+    package func lineAccepted() {
         atLineStart = true
         drawn = []
     }
@@ -67,7 +70,7 @@ final class Screen {
     ///   - changeLine: in the plain display, the line a change adds when speech is elsewhere.
     ///   - promptChanged: the prompt's text changed (focus moved): readline redraws it, in the same write.
     ///   - status: a value change to show on the drawing's status line instead of above it.
-    func present(spoken: [String], messages: [String], control: [String]?, changeLine: String?, promptActive: Bool,
+    package func present(spoken: [String], messages: [String], control: [String]?, changeLine: String?, promptActive: Bool,
                  promptChanged: Bool = false, status newStatus: String? = nil) {
         if let newStatus { status = newStatus }
         var lines = spoken
@@ -94,7 +97,7 @@ final class Screen {
     /// New lines go above the drawing: clear the prompt line and the drawing, write the lines,
     /// draw the control again and let readline put the prompt back, all in one write. Also
     /// after a resize, when the terminal may have moved what was drawn.
-    func drawWhole(lines: [String] = [], control: [String]?, promptActive: Bool) {
+    package func drawWhole(lines: [String] = [], control: [String]?, promptActive: Bool) {
         // What the status line said is now above it, in the scrollback, or out of date.
         if !lines.isEmpty { status = "" }
         if promptActive { ReadlineBridge.clearVisibleLine() }
@@ -111,7 +114,7 @@ final class Screen {
     /// One animation frame, or the control after a change: rewrites the lines that differ,
     /// in place. Not written when nothing differs, nor when the terminal is not taking output
     /// (a frame that cannot be written at once is dropped, never queued behind).
-    func redraw(_ control: [String], promptActive: Bool, promptChanged: Bool = false) {
+    package func redraw(_ control: [String], promptActive: Bool, promptChanged: Bool = false) {
         guard !appendOnly else { return }
         let block = padded(control)
         guard !drawn.isEmpty else {

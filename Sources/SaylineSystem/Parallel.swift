@@ -1,14 +1,15 @@
 import Glibc
+import SaylineCore
 
 /// Work spread over the machine's cores with plain threads: the binary loads no Foundation or
 /// Dispatch (start-up time, Docs/performance.md).
-enum Parallel {
+package enum Parallel {
     /// Cores online, at least one; at most 16 threads are worth starting for an audit.
-    static var cores: Int { max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 16)) }
+    package static var cores: Int { max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 16)) }
 
     /// `body(index)` for every index below `count`, on up to `threads` threads that each take
     /// the next index when done with one; the results in index order.
-    static func map<T: Sendable>(_ count: Int, threads: Int = cores, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+    package static func map<T: Sendable>(_ count: Int, threads: Int = cores, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         let work = Work(count: count, body: body)
         let helpers = min(threads, count) - 1

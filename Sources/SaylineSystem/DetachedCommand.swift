@@ -1,4 +1,5 @@
 import Glibc
+import SaylineCore
 
 /// Starts a command of the person's own (a speech engine, a change command) with no shell and
 /// with standard input, output and error on /dev/null: it must not write into the speech
@@ -6,18 +7,18 @@ import Glibc
 /// signal at its default and none blocked (Sayline ignores SIGPIPE, and a child that inherited
 /// that would never end when its own reader leaves); a change command also in a session of its
 /// own, so that closing the terminal does not cut it off half way through the last value.
-enum DetachedCommand {
+package enum DetachedCommand {
     /// Why a command could not start, from posix_spawn's error number.
-    struct StartFailure: Error {
+    package struct StartFailure: Error {
         let code: Int32
-        var reason: String { String(cString: strerror(code)) }
+        package var reason: String { String(cString: strerror(code)) }
     }
 
     /// The new process, or the error number when it could not start.
     /// - Parameters:
     ///   - environment: `KEY=VALUE` entries; nil passes Sayline's own.
     ///   - ownSession: started in a new session, away from the terminal's hangup.
-    static func start(_ arguments: [String], environment: [String]? = nil, ownSession: Bool = false) -> Result<pid_t, StartFailure> {
+    package static func start(_ arguments: [String], environment: [String]? = nil, ownSession: Bool = false) -> Result<pid_t, StartFailure> {
         guard let program = arguments.first else { return .failure(StartFailure(code: ENOENT)) }
         let argv = arguments.map { strdup($0) }
         let envp = environment?.map { strdup($0) }

@@ -1,4 +1,5 @@
 import Glibc
+import SaylineCore
 
 /// Looks for a screen reader running on this machine, so the screen-reader display can be
 /// chosen for a person who did not know to ask for it.
@@ -8,12 +9,12 @@ import Glibc
 /// in /proc; and speakup, which is in the kernel, when /sys/accessibility/speakup/synth names a
 /// synthesizer other than "none". Turned off by `detect-screen-reader = off` or
 /// SAYLINE_DETECT_SCREEN_READER=0.
-enum ScreenReaderDetector {
+package enum ScreenReaderDetector {
     static let processNames = ["fenrir", "orca", "brltty"]
 
     /// The screen reader found, by name, or nil.
     /// - Complexity: one small read per process: about a millisecond with a few hundred.
-    static func detect() -> String? {
+    package static func detect() -> String? {
         if let synth = readSmallFile("/sys/accessibility/speakup/synth"), !synth.isEmpty, synth != "none" {
             return "speakup"
         }

@@ -1,54 +1,33 @@
 import SaylineCore
+import SaylineSystem
 
 /// What the command line, the environment and the preferences file asked for, resolved once
 /// at start. Flags win over the environment, the environment over the preferences file, the
 /// file over what was detected, and that over the built-in defaults.
-struct Options: Equatable {
-    enum Mode: Equatable {
+package struct Options: Equatable {
+    package enum Mode: Equatable {
         case repl
         case help
         case version
     }
 
-    var mode: Mode = .repl
-    var scenePath: String?
+    package var mode: Mode = .repl
+    package var scenePath: String?
     /// Where `--events` writes: a file, `-` or `fd:N`.
-    var eventsTarget: String?
-    var settings = ReplSettings()
+    package var eventsTarget: String?
+    package var settings = ReplSettings()
     /// Lines of the preferences file that were skipped, as FILE:LINE: reason.
-    var warnings: [String] = []
-
-    /// The REPL's command line: the scene, every setting's flags, help and version.
-    static var commandLine: CommandLineSpec { CommandLineSpec(
-        name: "", summary: "adjust controls from the keyboard, hearing every change",
-        description: """
-        A keyboard- and screen-reader-first front for adjustable controls. Announcements go to
-        standard output, one line each, so `sayline | espeak-ng` speaks every change as it happens.
-        The prompt, the drawn controls and help go to the terminal (standard error).
-
-        Every setting is also a line `KEY = VALUE` in $XDG_CONFIG_HOME/sayline/config (by default
-        ~/.config/sayline/config); flags win over the environment, which wins over the file.
-
-        \(TextLayout.wrap(KeyTable.helpParagraph, indent: 0, width: 92))
-
-        Commands:
-        \(CommandLineTable.commandList)
-        """,
-        options: replOptions) }
+    package var warnings: [String] = []
 
     /// The REPL's options: what `sayline` and `sayline config` take.
-    static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, SharedOptions.help, version] }
+    package static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, SharedOptions.help, version] }
 
-    static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
+    package static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
                                    help: "write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (Docs/events.md); a reader that stalls is never waited on")
 
-    static let version = OptionSpec("--version", help: "show the version and exit")
-    static let versionNumber = "0.1.0"
+    package static let version = OptionSpec("--version", help: "show the version and exit")
+    package static let versionNumber = "0.1.0"
 
-    /// Every command's usage line: what a usage error of `sayline` itself shows.
-    static var usage: String { CommandLineTable.usage }
-
-    static var help: String { commandLine.help }
 
     /// Reads arguments (without the program name), the environment and the preferences file.
     /// - Parameters:
@@ -70,7 +49,7 @@ struct Options: Equatable {
 
     /// Resolves a command line read against `commandLine` with the environment, the
     /// preferences file and detection.
-    static func resolve(_ parsed: ParsedArguments, environment: [String: String], displayIsTerminal: Bool,
+    package static func resolve(_ parsed: ParsedArguments, environment: [String: String], displayIsTerminal: Bool,
                         preferences: (path: String, text: String)? = nil,
                         preferencesWritableByOthers: String? = nil,
                         detectScreenReader: () -> String? = { nil }) -> Result<Options, UsageError> {
@@ -122,7 +101,7 @@ struct Options: Equatable {
 
     /// The settings in effect and where each came from, as `sayline config` prints them: the
     /// output is itself a preferences file.
-    static func describe(_ settings: ReplSettings) -> String {
+    package static func describe(_ settings: ReplSettings) -> String {
         SettingTable.all.map { spec in
             // A path in the source, or a value from a flag, may hold anything a terminal acts on.
             let source = "# " + TextSanitiser.clean(settings.source(of: spec.key).description)
@@ -134,62 +113,5 @@ struct Options: Equatable {
             let note = clean == value ? "" : " (holds control characters or a line break, so it cannot be written as a setting)"
             return line + String(repeating: " ", count: max(1, 32 - line.count)) + source + note
         }.joined(separator: "\n") + "\n"
-    }
-}
-
-/// A mistake on the command line: said on stderr with the usage line, exit 64.
-struct UsageError: Error, Equatable {
-    let message: String
-    init(_ message: String) { self.message = message }
-}
-
-/// The preferences file: `KEY = VALUE` lines, `#` comments (whole lines, or after a value
-/// following white space) and blank lines.
-enum PreferencesFile {
-    enum Line: Equatable {
-        case setting(key: String, value: String, line: Int)
-        case malformed(line: Int)
-    }
-
-    static func parse(_ text: String) -> [Line] {
-        var result: [Line] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard let equals = trimmed.firstIndex(of: "=") else {
-                result.append(.malformed(line: offset + 1))
-                continue
-            }
-            let key = trimmed[..<equals].trimmingSpaces
-            var rest = trimmed[trimmed.index(after: equals)...]
-            // A comment after the value, as `sayline config` writes one: " # built in".
-            if let hash = rest.indices.first(where: { rest[$0] == "#" && $0 > rest.startIndex && (rest[rest.index(before: $0)] == " " || rest[rest.index(before: $0)] == "\t") }) {
-                rest = rest[..<hash]
-            }
-            let value = rest.trimmingSpaces
-            guard !key.isEmpty else {
-                result.append(.malformed(line: offset + 1))
-                continue
-            }
-            result.append(.setting(key: key, value: value, line: offset + 1))
-        }
-        return result
-    }
-
-    /// `$XDG_CONFIG_HOME/sayline/config`, or `~/.config/sayline/config`.
-    static func path(environment: [String: String]) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/sayline/config" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/sayline/config" }
-        return nil
-    }
-}
-
-extension Substring {
-    var trimmingSpaces: String {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return String(text)
     }
 }

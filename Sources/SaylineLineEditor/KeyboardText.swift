@@ -1,13 +1,15 @@
+import SaylineCore
+import SaylineSystem
 /// Checks the keyboard's bytes as UTF-8 before readline sees them. readline keeps the start of
 /// a multibyte character until the rest comes, so an invalid byte left it holding bytes that
 /// then leaked into the next line ("set éé" read as "ééé"). Invalid bytes are dropped here
 /// instead, and the line they were typed into is refused whole when Enter comes.
-struct KeyboardText {
+package struct KeyboardText {
     /// The start of a character whose continuation bytes have not come yet.
     private var partial: [UInt8] = []
     private var needed = 0
     /// Set when the line being typed had a byte that is not UTF-8.
-    private(set) var lineIsInvalid = false
+    package private(set) var lineIsInvalid = false
 
     /// The bytes readline may have: whole characters only, partial ones held for the next read.
     mutating func accept(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

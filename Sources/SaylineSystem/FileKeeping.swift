@@ -1,18 +1,19 @@
 import CSystem
 import Glibc
+import SaylineCore
 
 /// Writing over a file a person keeps (a scene): the new bytes replace the old without ever
 /// leaving half a file, and the file keeps its owner, group, mode and extended attributes.
-enum FileKeeping {
+package enum FileKeeping {
     /// What a path names: enough to tell later whether it still names the file it named.
-    struct Identity: Equatable {
+    package struct Identity: Equatable {
         /// The path itself is a symbolic link.
-        let isLink: Bool
+        package let isLink: Bool
         /// The file it leads to, links resolved; the path itself when nothing is there.
-        let target: String
+        package let target: String
     }
 
-    static func identity(_ path: String) -> Identity {
+    package static func identity(_ path: String) -> Identity {
         var info = stat()
         let isLink = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
         guard let resolved = realpath(path, nil) else { return Identity(isLink: isLink, target: path) }
@@ -22,7 +23,7 @@ enum FileKeeping {
 
     /// Nobody may write it: its mode has no write bit, or this user is refused. (Root may write
     /// any file, but a file its owner made 0444 is one they meant to keep.)
-    static func isReadOnly(_ path: String) -> Bool {
+    package static func isReadOnly(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return info.st_mode & 0o222 == 0 || access(path, W_OK) != 0
@@ -33,7 +34,7 @@ enum FileKeeping {
     /// synced, then renamed over it; where the folder cannot take a new file, or the new file
     /// cannot be given what the old one had, the file is written in place instead, and put back
     /// as `previous` if that fails half way.
-    static func replace(_ path: String, with bytes: [UInt8], previous: [UInt8]) -> Result<Void, FileAccess.Failure> {
+    package static func replace(_ path: String, with bytes: [UInt8], previous: [UInt8]) -> Result<Void, FileAccess.Failure> {
         var existing = stat()
         guard stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG else {
             return FileAccess.writeReplacing(String(decoding: bytes, as: UTF8.self), to: path)

@@ -1,5 +1,8 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
 
 /// `--events FILE|-|fd:N`: what happens in a session as JSON Lines, one object a line, written
 /// and flushed as it happens, for programs that follow a session without parsing sentences
@@ -10,8 +13,8 @@ import SaylineCore
 /// what it has not taken yet waits in a buffer of `bufferLimit` bytes (the loop writes it when
 /// the reader is ready), and events that would overflow it are dropped and counted; once the
 /// reader has caught up, one `dropped` event says how many.
-final class EventStream {
-    enum Kind: String, CaseIterable {
+package final class EventStream {
+    package enum Kind: String, CaseIterable {
         case start, focus, change, settled, bound, rejected, saved, dropped, quit
     }
 
@@ -29,16 +32,16 @@ final class EventStream {
     private var unsent: Int { pending.count - sent }
     private var dropped = 0
     /// Why the stream ended early, in words; nil while it goes on.
-    private(set) var ended: String?
+    package private(set) var ended: String?
     /// The reader closed its end: the stream ends, but nothing was asked of it that failed.
     private var readerLeft = false
 
     /// Whether the stream is stdout: announcements then go to the terminal instead.
-    let onStandardOutput: Bool
+    package let onStandardOutput: Bool
 
     /// Opens the target: `-` is stdout, `fd:N` a descriptor the caller opened, anything else a
     /// file, created or emptied. The reason in words when it cannot be opened.
-    static func open(_ target: String, settle: Double) -> Result<EventStream, UsageError> {
+    package static func open(_ target: String, settle: Double) -> Result<EventStream, UsageError> {
         let name = "--events \(TextSanitiser.echo(target, limit: 4_096))"
         if target == "-" { return .success(EventStream(STDOUT_FILENO, owns: false, settle: settle)) }
         if target.hasPrefix("fd:") {
@@ -79,7 +82,7 @@ final class EventStream {
     }
 
     /// Whether this stream writes into the same file as `fd` (stdout, for `pick`'s answer).
-    func sharesFile(with fd: Int32) -> Bool {
+    package func sharesFile(with fd: Int32) -> Bool {
         var mine = stat(), theirs = stat()
         guard fstat(descriptor, &mine) == 0, fstat(fd, &theirs) == 0 else { return descriptor == fd }
         return mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino
@@ -87,7 +90,7 @@ final class EventStream {
 
     /// One line: the event, the control's id, value, display and spoken text, and the time in
     /// milliseconds since the session began (monotonic).
-    func emit(_ kind: Kind, _ element: AdjustableElement?, extra: [JSONMember] = [], now: Double = monotonicSeconds()) {
+    package func emit(_ kind: Kind, _ element: AdjustableElement?, extra: [JSONMember] = [], now: Double = monotonicSeconds()) {
         guard ended == nil else { return }
         var members = [JSONMember("event", .string(kind.rawValue)), JSONMember("time", .number((max(now - began, 0) * 1000).rounded()))]
         if let element {
@@ -111,7 +114,7 @@ final class EventStream {
     }
 
     /// Why the stream ended, the first time it is asked after it did: said once on the terminal.
-    func newlyEnded() -> String? {
+    package func newlyEnded() -> String? {
         guard let ended, !toldEnded else { return nil }
         toldEnded = true
         return ended
@@ -119,13 +122,13 @@ final class EventStream {
     private var toldEnded = false
 
     /// Whether bytes wait for the reader: the loop then wakes when it can take more.
-    var waitingForReader: Bool { ended == nil && unsent > 0 }
+    package var waitingForReader: Bool { ended == nil && unsent > 0 }
     /// The descriptor the loop watches for room.
-    var pollDescriptor: Int32 { descriptor }
+    package var pollDescriptor: Int32 { descriptor }
 
     /// Writes what the reader can take now, without waiting; once all is out, says how many
     /// events were dropped meanwhile.
-    func flush() {
+    package func flush() {
         while ended == nil && unsent > 0 {
             let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress.map { $0 + sent }, unsent) }
             if written > 0 {
@@ -161,7 +164,7 @@ final class EventStream {
 
     /// At exit: waits up to `seconds` for the reader to take what is left. Why the stream lost
     /// events, if it did (a reader that chose to leave is not a loss), else nil.
-    func finish(within seconds: Double) -> String? {
+    package func finish(within seconds: Double) -> String? {
         let began = monotonicSeconds()
         while waitingForReader {
             let left = seconds - (monotonicSeconds() - began)
@@ -178,7 +181,7 @@ final class EventStream {
     }
 
     /// The events of one reply, and the settling of the values it moved.
-    func record(_ events: [SessionEvent], now: Double = monotonicSeconds()) {
+    package func record(_ events: [SessionEvent], now: Double = monotonicSeconds()) {
         for event in events {
             if let element = event.movedElement {
                 emit(.change, element, now: now)
@@ -194,16 +197,16 @@ final class EventStream {
     }
 
     /// Values that have been still for the settle time: `settled`, once each.
-    func tick(now: Double) {
+    package func tick(now: Double) {
         // At the end of piped input everything has settled "by now": stamped with the clock.
         let stamp = now.isFinite ? now : monotonicSeconds()
         for element in settling.settled(at: now) { emit(.settled, element, now: stamp) }
     }
 
-    func deadline() -> Double? { settling.deadline }
+    package func deadline() -> Double? { settling.deadline }
 
     /// A save, or a failed one: the file it was written to, or meant for, and what was said of it.
-    func saved(_ outcome: SaveOutcome, file: String?) {
+    package func saved(_ outcome: SaveOutcome, file: String?) {
         emit(.saved, nil, extra: [JSONMember("file", .optional(file)), JSONMember("ok", .bool(outcome.succeeded)),
                                   JSONMember("message", .string(outcome.announcement.text))])
     }

@@ -1,47 +1,16 @@
 import Glibc
 import SaylineCore
 
-/// How Sayline ends, the same for every subcommand (documented in `--help`, the man page and
-/// Docs/guide.md).
-enum ExitStatus: Int32 {
-    /// Done; the audit passed; every expectation held.
-    case ok = 0
-    /// An expectation failed, the audit found violations at or above the threshold, or `pick` was cancelled.
-    case failed = 1
-    /// The scene, script or transcript cannot be used.
-    case malformed = 2
-    /// A mistake on the command line.
-    case usage = 64
-    /// Standard output or a file could not be written, or what was pending at exit was not
-    /// delivered (sysexits' EX_IOERR).
-    case ioError = 74
-
-    /// The statuses every command may end with, for `--help`; the man page and the guide say
-    /// the same (a docs test holds them to this).
-    static let table = """
-    Exit status:
-      0    done: quit, end of input, the audit passed, every expectation held
-      1    an expectation failed, the audit found a violation at or above --fail-on, or a
-           pick was cancelled
-      2    the scene, script or transcript cannot be used
-      64   a mistake on the command line
-      74   standard output or a file could not be written, or what was pending at exit
-           (autosave, change commands, events) was not delivered
-      129  SIGHUP, 130 SIGINT (Ctrl-C in a subcommand), 131 SIGQUIT (Ctrl-\\),
-      143  SIGTERM: 128 plus the signal; the REPL restores the terminal and saves history first
-    """
-}
-
 /// Reading and writing files with plain system calls: no Foundation, writes that never leave
 /// a half-written file behind, and nothing a second user on the machine can redirect.
-enum FileAccess {
-    enum Failure: Error, Equatable {
+package enum FileAccess {
+    package enum Failure: Error, Equatable {
         case cannotOpen(String)
         case tooLarge(Int, limit: Int)
         case cannotWrite(String)
         case notRegular
 
-        var message: String {
+        package var message: String {
             switch self {
             case .cannotOpen(let reason): "cannot be read: \(reason)"
             case .tooLarge(let size, let limit): "is \(size) bytes, more than the limit of \(limit) (\(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"))"
@@ -51,7 +20,7 @@ enum FileAccess {
         }
 
         /// Why, in the system's words where it gave them ("Permission denied").
-        var reason: String {
+        package var reason: String {
             switch self {
             case .cannotOpen(let reason), .cannotWrite(let reason): reason
             default: message
@@ -61,13 +30,13 @@ enum FileAccess {
 
     /// Reads a file, or standard input for "-", refusing more than `limit` bytes and anything
     /// that is not a regular file (a FIFO would block in open() forever).
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+    package static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
         read(path: path == "-" ? nil : Array(path.utf8CString), limit: limit)
     }
 
     /// `read` for a path as the system spells it, whose bytes need not be UTF-8 (a file name
     /// in a folder); nil is standard input.
-    static func read(path: [CChar]?, limit: Int) -> Result<[UInt8], Failure> {
+    package static func read(path: [CChar]?, limit: Int) -> Result<[UInt8], Failure> {
         // Opened without blocking, so a FIFO with no writer is refused instead of waited on.
         let fd = path.map { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } ?? STDIN_FILENO
         guard fd >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
@@ -96,7 +65,7 @@ enum FileAccess {
     /// and waiting (not spinning) on a non-blocking one that is full. False when the descriptor
     /// refuses (EPIPE: the reader is gone; ENOSPC; EBADF) with `errno` set, or when `giveUp`
     /// says so after a signal interrupted a write that a stalled reader was holding.
-    static func writeFully(_ text: String, to fd: Int32, giveUp: () -> Bool = { false }) -> Bool {
+    package static func writeFully(_ text: String, to fd: Int32, giveUp: () -> Bool = { false }) -> Bool {
         writeFully(Array(text.utf8), to: fd, giveUp: giveUp)
     }
 
@@ -130,7 +99,7 @@ enum FileAccess {
     ///   (or the umask's), then renamed over it: a crash leaves the old file or the new one.
     /// The names in a folder (not "." or ".."), as bytes (a name need not be UTF-8), or nil
     /// when `path` is not a folder.
-    static func directoryEntries(_ path: String) -> [[UInt8]]? {
+    package static func directoryEntries(_ path: String) -> [[UInt8]]? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let folder = opendir(path) else { return nil }
         defer { closedir(folder) }
@@ -144,11 +113,11 @@ enum FileAccess {
 
     /// A path as it is shown and reported: whole (a path cut short could name another file),
     /// with nothing a terminal would act on.
-    static func shown(_ path: String) -> String {
+    package static func shown(_ path: String) -> String {
         TextSanitiser.echo(path, limit: Int(PATH_MAX))
     }
 
-    static func writeReplacing(_ text: String, to path: String) -> Result<Void, Failure> {
+    package static func writeReplacing(_ text: String, to path: String) -> Result<Void, Failure> {
         if path == "-" {
             return writeFully(text, to: STDOUT_FILENO) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))
         }
@@ -203,7 +172,7 @@ enum FileAccess {
     /// nobody else can: the file, and each folder above it up to `home` (or the root), must be
     /// owned by this user or root and writable by nobody else, as ssh and sudo check theirs.
     /// A folder with the sticky bit (/tmp) lets nobody replace another's file, so it passes.
-    static func writableByOthers(_ path: String, home: String?) -> String? {
+    package static func writableByOthers(_ path: String, home: String?) -> String? {
         let me = geteuid()
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -241,44 +210,4 @@ enum FileAccess {
         umask(mask)
         return mask
     }
-}
-
-/// stdout through a buffer, for batch output (scripts, reports): one write per 64 KiB, not per
-/// line. A write that fails is remembered, so the command can say so and exit 74.
-struct BufferedOutput {
-    private var buffer: [UInt8] = []
-    private(set) var failed = false
-    /// Why the last write failed: "Broken pipe", "No space left on device", ….
-    private(set) var reason = ""
-
-    mutating func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        guard !buffer.isEmpty, !failed else { return }
-        if !SpeechChannel.writeAll(String(decoding: buffer, as: UTF8.self)) {
-            failed = true
-            reason = String(cString: strerror(errno))
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Flushes, and says on stderr that standard output could not be written, if so.
-    /// - Returns: `.ioError` when anything was lost, else nil.
-    mutating func finish(_ command: String) -> ExitStatus? {
-        flush()
-        guard failed else { return nil }
-        Diagnostics.write("\(command): standard output cannot be written: \(reason)\n")
-        return .ioError
-    }
-}
-
-/// Writes a whole text to stdout at once, for help and short answers; a failure is said on
-/// stderr and is exit status 74.
-func writeAnswer(_ text: String, command: String = "sayline") -> Int32 {
-    var output = BufferedOutput()
-    output.write(text)
-    return (output.finish(command) ?? .ok).rawValue
 }

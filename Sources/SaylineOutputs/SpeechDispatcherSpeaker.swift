@@ -1,5 +1,8 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
 
 /// Speech through speech-dispatcher, as its own clients speak: one connection for the whole
 /// session over its SSIP socket, value changes at priority `text` (a newer one cancels the
@@ -9,7 +12,7 @@ import SaylineCore
 /// A socket file with nothing behind it is not a daemon: only a connection that answers
 /// counts. When none answers, the daemon is started the way its client library does
 /// (`speech-dispatcher --spawn`) and asked once more.
-final class SpeechDispatcherSpeaker: Speaker {
+package final class SpeechDispatcherSpeaker: Speaker {
     private let socket: Int32
     private var priority = ""
     private var broken = false
@@ -42,7 +45,7 @@ final class SpeechDispatcherSpeaker: Speaker {
         }
     }
 
-    func speak(_ announcements: [Announcement]) {
+    package func speak(_ announcements: [Announcement]) {
         guard !broken else { return }
         let wanted = announcements.contains { $0.kind == .change } ? "text" : "message"
         if wanted != priority {
@@ -57,7 +60,7 @@ final class SpeechDispatcherSpeaker: Speaker {
     }
 
     /// QUIT lets the daemon go on speaking what is queued: the final value is heard whole.
-    func finish() {
+    package func finish() {
         if !broken {
             _ = send("QUIT\r\n")
             _ = readReply()

@@ -1,14 +1,15 @@
 import Glibc
+import SaylineCore
 
 /// The display channel on the terminal itself while standard error goes elsewhere: for `pick`
 /// in `v=$(sayline pick … 2>/dev/null)`, whose person at the keyboard must still see and hear
 /// the control.
-struct TerminalDisplay {
+package struct TerminalDisplay {
     /// Standard error as it was, to put back; -1 when it was left alone.
     private let savedError: Int32
 
     /// Standard error becomes the controlling terminal when it is not a terminal and stdin is.
-    static func borrowTerminal() -> TerminalDisplay {
+    package static func borrowTerminal() -> TerminalDisplay {
         guard isatty(STDERR_FILENO) != 1, isatty(STDIN_FILENO) == 1 else { return TerminalDisplay(savedError: -1) }
         let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else { return TerminalDisplay(savedError: -1) }
@@ -23,7 +24,7 @@ struct TerminalDisplay {
     }
 
     /// Standard error as it was.
-    func giveBack() {
+    package func giveBack() {
         guard savedError >= 0 else { return }
         dup2(savedError, STDERR_FILENO)
         close(savedError)

@@ -1,7 +1,8 @@
 import SaylineCore
+import SaylineSystem
 
 /// How the terminal shows the session.
-enum DisplayMode: String, CaseIterable, Sendable {
+package enum DisplayMode: String, CaseIterable, Sendable {
     /// Drawn controls and animation, for sighted users.
     case full
     /// Append-only lines; a change adds the control's line as the screen shows it.
@@ -12,7 +13,7 @@ enum DisplayMode: String, CaseIterable, Sendable {
 }
 
 /// The speech engine Sayline drives itself (`--speak`), beside stdout.
-enum SpeechEngineChoice: Equatable, Sendable {
+package enum SpeechEngineChoice: Equatable, Sendable {
     case none
     /// speech-dispatcher when a daemon answers or can be started, else espeak-ng.
     case automatic
@@ -40,14 +41,14 @@ enum SpeechEngineChoice: Equatable, Sendable {
 }
 
 /// How much punctuation a speech engine reads aloud.
-enum Punctuation: String, CaseIterable, Sendable {
+package enum Punctuation: String, CaseIterable, Sendable {
     case none
     case some
     case all
 }
 
 /// Where a setting's value came from, as `sayline config` says it.
-enum SettingSource: Equatable, Sendable {
+package enum SettingSource: Equatable, Sendable {
     case builtIn
     case detected(String)
     case file(String, line: Int)
@@ -66,26 +67,29 @@ enum SettingSource: Equatable, Sendable {
 }
 
 /// The REPL's settings, each with where it came from.
-struct ReplSettings: Equatable, Sendable {
-    var display = DisplayMode.full
-    var motion = MotionPreference.full
-    var verbosity = Verbosity.normal
+package struct ReplSettings: Equatable, Sendable {
+    package var display = DisplayMode.full
+    package var motion = MotionPreference.full
+    package var verbosity = Verbosity.normal
     /// Quiet time that ends a run of changes before the settled value is spoken.
     var settleMilliseconds = 300
-    var color = true
-    var speech = SpeechEngineChoice.none
+    package var color = true
+    package var speech = SpeechEngineChoice.none
     /// -100 (slowest) to 100 (fastest); 0 is the engine's own rate.
-    var rate = 0
-    var voice: String?
-    var punctuation: Punctuation?
+    package var rate = 0
+    package var voice: String?
+    package var punctuation: Punctuation?
     var detectScreenReader = true
     /// Write the scene's values back to its file at exit.
-    var autosave = false
+    package var autosave = false
     /// A command run when a value settles; from the command line or the preferences file only.
-    var onChange: String?
+    package var onChange: String?
     var sources: [String: SettingSource] = [:]
 
-    var settle: Double { Double(settleMilliseconds) / 1000 }
+    /// Every setting at its built-in default.
+    package init() {}
+
+    package var settle: Double { Double(settleMilliseconds) / 1000 }
 
     func source(of key: String) -> SettingSource { sources[key] ?? .builtIn }
 }
@@ -93,9 +97,9 @@ struct ReplSettings: Equatable, Sendable {
 /// One setting: its preference key, its flag, the environment variable that sets it, its values
 /// and help, and how to apply and show it. `SettingTable.all` drives the REPL's flags, the
 /// environment, the preferences file, `sayline config`, `--help` and the man page's options.
-struct SettingSpec: Sendable {
+package struct SettingSpec: Sendable {
     /// The preferences file's key and `sayline config`'s name.
-    let key: String
+    package let key: String
     /// The long flag, such as `--display`.
     let flag: String
     /// The argument's name in usage (`MODE`); nil for a setting whose flag takes none.
@@ -118,8 +122,8 @@ struct SettingSpec: Sendable {
     var runsCommand: @Sendable (String) -> Bool = { _ in false }
 }
 
-enum SettingTable {
-    static let all: [SettingSpec] = [
+package enum SettingTable {
+    package static let all: [SettingSpec] = [
         choice("display", flag: "--display", argument: "MODE", aliases: [("--plain", "plain")],
                environment: ("ACCESSIBLE", { $0.isEmpty || $0 == "0" ? nil : "screen-reader" }),
                help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, a prompt that never changes); TERM=dumb means plain; chosen for you when a running screen reader is found",
@@ -247,7 +251,7 @@ enum SettingTable {
     /// The settings' flags as command-line options: each setting's flag, then its aliases.
     /// - Parameter keys: the settings a command takes; all of them when nil.
     /// - Parameter preferences: whether the command reads the preferences file too.
-    static func options(_ keys: [String]? = nil, preferences: Bool = true) -> [OptionSpec] {
+    package static func options(_ keys: [String]? = nil, preferences: Bool = true) -> [OptionSpec] {
         all.filter { keys?.contains($0.key) ?? true }.flatMap { spec -> [OptionSpec] in
             let main = OptionSpec(spec.flag, argument: spec.argument, impliedArgument: spec.valueWithoutArgument,
                                   completion: spec.values.isEmpty ? .none : .words(spec.values),
@@ -270,7 +274,7 @@ enum SettingTable {
 
     /// Applies the environment, then the options given, over `settings` (which may hold the
     /// preferences file's): flags win over the environment, which wins over the file.
-    static func apply(_ parsed: ParsedArguments, environment: [String: String], to settings: ReplSettings) -> Result<ReplSettings, UsageError> {
+    package static func apply(_ parsed: ParsedArguments, environment: [String: String], to settings: ReplSettings) -> Result<ReplSettings, UsageError> {
         var settings = settings
         for spec in all {
             guard let (variable, read) = spec.environment, let raw = environment[variable], let value = read(raw),
@@ -299,8 +303,8 @@ enum SettingTable {
 
 /// Splits a command written in a flag or a preferences line into words, as a shell would for
 /// plain words and quotes, but never runs a shell: no variables, globs or pipes.
-enum CommandWords {
-    static func split(_ text: String) -> [String] {
+package enum CommandWords {
+    package static func split(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

@@ -1,5 +1,8 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
 
 /// `--on-change 'CMD ARG…'`: a command run when a control's value settles (the same quiet
 /// time that ends a run of changes for speech), never through a shell. `{id}`, `{value}` and
@@ -9,7 +12,7 @@ import SaylineCore
 /// latest value. Nothing waits for a command at the keyboard; a failure is said once.
 /// With piped input the commands run one after another, in the order of the changes, as a
 /// script expects them to take effect.
-final class ChangeHooks {
+package final class ChangeHooks {
     private let words: [String]
     private var settling: SettlingValues
     /// Piped input: each command is waited for before the next starts.
@@ -22,7 +25,7 @@ final class ChangeHooks {
     private var failedAtExit: [String]?
 
     /// nil when no command was asked for.
-    init?(command: String?, settle: Double, inOrder: Bool = false) {
+    package init?(command: String?, settle: Double, inOrder: Bool = false) {
         guard let command else { return nil }
         let words = CommandWords.split(command)
         guard !words.isEmpty else { return nil }
@@ -32,18 +35,18 @@ final class ChangeHooks {
     }
 
     /// A control's value moved: its command runs once the value has been still for the settle time.
-    func changed(_ element: AdjustableElement, at now: Double) {
+    package func changed(_ element: AdjustableElement, at now: Double) {
         settling.moved(element, at: now)
     }
 
     /// When the loop must look again: the next value to settle, or soon while commands run.
-    func deadline(now: Double) -> Double? {
+    package func deadline(now: Double) -> Double? {
         running.isEmpty ? settling.deadline : min(settling.deadline ?? .infinity, now + 0.05)
     }
 
     /// Reaps finished commands and starts those whose value has settled. What to say on the
     /// terminal, if a command failed (said once a session).
-    func tick(now: Double) -> [String] {
+    package func tick(now: Double) -> [String] {
         var messages: [String] = []
         reap(blocking: false, messages: &messages)
         for element in settling.settled(at: now) {
@@ -56,7 +59,7 @@ final class ChangeHooks {
     /// Every way out: values still settling are applied now, with their final values, and
     /// every command is waited for, up to `seconds`. `waiting` is told once when that takes
     /// longer than half a second. What did not succeed, in words (empty when all did).
-    func finish(within seconds: Double, waiting: (String) -> Void) -> [String] {
+    package func finish(within seconds: Double, waiting: (String) -> Void) -> [String] {
         failedAtExit = []
         var ignored: [String] = []
         let began = monotonicSeconds()

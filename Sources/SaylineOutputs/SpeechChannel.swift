@@ -1,54 +1,51 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
 
 /// The speech channel: announcements on stdout, one line each, written at once (no buffer
 /// holds a line back from a pipe), and optionally spoken by a speech engine as well.
-final class SpeechChannel {
+package final class SpeechChannel {
     /// Set when stdout's reader has gone away (EPIPE): the session should end.
-    private(set) var listenerGone = false
+    package private(set) var listenerGone = false
     private let speaker: Speaker?
 
-    init(speaker: Speaker?) {
+    package init(speaker: Speaker?) {
         self.speaker = speaker
     }
 
     /// Writes the announcements to stdout and gives them to the engine.
-    func say(_ announcements: [Announcement]) {
+    package func say(_ announcements: [Announcement]) {
         for announcement in announcements where !listenerGone {
-            if !Self.writeAll(announcement.text + "\n") { listenerGone = true }
+            if !StandardOutput.writeAll(announcement.text + "\n") { listenerGone = true }
         }
         speakOnly(announcements)
     }
 
     /// Gives the announcements to the engine only: stdout is the terminal, and the screen
     /// writes them there with its drawing.
-    func speakOnly(_ announcements: [Announcement]) {
+    package func speakOnly(_ announcements: [Announcement]) {
         guard !announcements.isEmpty else { return }
         speaker?.speak(announcements)
     }
 
     /// At exit: the last utterance is spoken to its end, not cut off.
-    func close() { speaker?.finish() }
+    package func close() { speaker?.finish() }
 
-    /// Writes all of `text` to stdout; false when the reader is gone.
-    @discardableResult
-    static func writeAll(_ text: String) -> Bool {
-        // A listener that stopped reading must not hold the session past SIGTERM or SIGHUP.
-        FileAccess.writeFully(text, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 })
-    }
 }
 
 /// A speech engine Sayline drives itself.
 ///
 /// A reply's announcements are one utterance (a `list` is heard whole). A value change cuts
 /// off the value before it, as a screen reader interrupts a stale value.
-protocol Speaker: AnyObject {
+package protocol Speaker: AnyObject {
     func speak(_ announcements: [Announcement])
     /// Lets what is being said finish after Sayline exits.
     func finish()
 }
 
-extension Speaker {
+package extension Speaker {
     /// The words a reply speaks as one utterance.
     static func utterance(_ announcements: [Announcement]) -> String {
         announcements.map(\.text).joined(separator: ". ")
@@ -57,10 +54,10 @@ extension Speaker {
 
 /// Chooses and starts the engine a setting names, saying on the terminal once when it falls
 /// back or cannot start.
-enum SpeakerFactory {
+package enum SpeakerFactory {
     /// - Parameter interactive: keys are pressed while it speaks, so a command engine is cut
     ///   off by the next utterance; otherwise (input from a pipe) each is spoken to its end.
-    static func make(_ settings: ReplSettings, environment: [String: String], interactive: Bool) -> Speaker? {
+    package static func make(_ settings: ReplSettings, environment: [String: String], interactive: Bool) -> Speaker? {
         switch settings.speech {
         case .none:
             return nil
@@ -99,7 +96,7 @@ enum SpeakerFactory {
 /// Runs a command per utterance. At the keyboard it stops the one still speaking: a command
 /// engine has no queue of its own, and a key press must never wait for speech to end. With
 /// input from a pipe, nobody is waiting: each utterance is spoken to its end, in order.
-final class CommandSpeaker: Speaker {
+package final class CommandSpeaker: Speaker {
     private let words: [String]
     private let interrupts: Bool
     private var current: pid_t?
@@ -110,7 +107,7 @@ final class CommandSpeaker: Speaker {
         self.interrupts = interrupts
     }
 
-    func speak(_ announcements: [Announcement]) {
+    package func speak(_ announcements: [Announcement]) {
         // What a person just did interrupts what is still being said about the last thing.
         if interrupts { stop() } else { waitForCurrent() }
         // The text after "--": a line starting with "-" ("-42 dollars") is not read as options.
@@ -127,7 +124,7 @@ final class CommandSpeaker: Speaker {
 
     /// At the keyboard the last utterance is left to finish after Sayline exits; from a pipe,
     /// Sayline waits for it, so a script's last line has been heard when the command returns.
-    func finish() {
+    package func finish() {
         if interrupts { reap() } else { waitForCurrent() }
     }
 

@@ -1,4 +1,7 @@
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
 
 /// The scene file behind a session: `save`, `overwrite`, `--autosave`, and the changes not yet
 /// saved. A save is not a change: undo and redo go on as before it.
@@ -6,8 +9,8 @@ import SaylineCore
 /// The file is read again before every save: another program's changes to it are kept, a
 /// control changed both here and there is not saved over without `overwrite`, and a path that
 /// has become a link to some other file is refused.
-final class SceneKeeper {
-    private(set) var document: SceneDocument
+package final class SceneKeeper {
+    package private(set) var document: SceneDocument
     /// What the file and the session held when the file was last read or written.
     private var agreement: SceneAgreement
     /// What the scene's path named when it was read.
@@ -15,7 +18,7 @@ final class SceneKeeper {
     /// Quitting with unsaved changes is refused once, with a warning; the second quit goes.
     private var warned = false
 
-    init(_ document: SceneDocument) {
+    package init(_ document: SceneDocument) {
         self.document = document
         agreement = SceneAgreement(document, session: document.scene.elements)
         identity = document.path.map(FileKeeping.identity)
@@ -27,7 +30,7 @@ final class SceneKeeper {
 
     /// Writes the session's values to the scene's own file, or to `request.file`, which is then
     /// the scene's file from then on. What happened, to be said and reported.
-    func save(_ elements: [AdjustableElement], _ request: SaveRequest) -> (outcome: SaveOutcome, file: String?) {
+    package func save(_ elements: [AdjustableElement], _ request: SaveRequest) -> (outcome: SaveOutcome, file: String?) {
         guard let target = request.file ?? document.path else { return (.noFile, nil) }
         let outcome = target == document.path ? saveOwnFile(target, elements, overwrite: request.overwrite)
                                               : saveAs(target, elements)
@@ -98,7 +101,7 @@ final class SceneKeeper {
     }
 
     /// The saves a reply asks for, made; each is said and written to the event stream.
-    func performSaves(of events: [SessionEvent], _ elements: [AdjustableElement], stream: EventStream?) -> [Announcement] {
+    package func performSaves(of events: [SessionEvent], _ elements: [AdjustableElement], stream: EventStream?) -> [Announcement] {
         var said: [Announcement] = []
         for case .saveRequested(let request) in events {
             let (outcome, file) = save(elements, request)
@@ -110,7 +113,7 @@ final class SceneKeeper {
 
     /// Asked on quit: the warning to say instead of quitting (once), or nil to quit now.
     /// The demo scene has no file to lose changes from, and `--autosave` saves them at exit.
-    func warningBeforeQuitting(_ elements: [AdjustableElement], autosave: Bool) -> Announcement? {
+    package func warningBeforeQuitting(_ elements: [AdjustableElement], autosave: Bool) -> Announcement? {
         let count = unsavedCount(elements)
         guard count > 0, !autosave, !warned, document.path != nil else { return nil }
         warned = true
@@ -118,7 +121,7 @@ final class SceneKeeper {
     }
 
     /// At exit with `--autosave`: the save, when there is anything to save.
-    func saveAtExit(_ elements: [AdjustableElement], autosave: Bool) -> (outcome: SaveOutcome, file: String?)? {
+    package func saveAtExit(_ elements: [AdjustableElement], autosave: Bool) -> (outcome: SaveOutcome, file: String?)? {
         guard autosave, document.path != nil, unsavedCount(elements) > 0 else { return nil }
         return save(elements, SaveRequest(file: nil))
     }

@@ -1,10 +1,13 @@
 import Glibc
 import SaylineCore
+import SaylineSystem
+import SaylineLineEditor
+import SaylineCommandLine
 
 /// Loads a scene for any subcommand: the file's problems go to stderr as FILE:LINE: PATH: MESSAGE.
-enum SceneFile {
+package enum SceneFile {
 
-    static func load(_ path: String?) -> Result<Scene, SceneLoadFailure> {
+    package static func load(_ path: String?) -> Result<Scene, SceneLoadFailure> {
         document(path).map(\.scene)
     }
 
@@ -16,7 +19,7 @@ enum SceneFile {
 
     /// - Parameter systemPath: the path as the system spells it, when it is not UTF-8 (a name
     ///   read from a folder); `path` is then how it is shown.
-    static func document(_ path: String?, systemPath: [CChar]? = nil) -> Result<SceneDocument, SceneLoadFailure> {
+    package static func document(_ path: String?, systemPath: [CChar]? = nil) -> Result<SceneDocument, SceneLoadFailure> {
         guard let path else { return .success(SceneDocument(path: nil, bytes: nil, scene: .demo)) }
         let name = FileAccess.shown(path)
         switch FileAccess.read(path: path == "-" ? nil : systemPath ?? Array(path.utf8CString), limit: Scene.maximumFileSize) {
@@ -34,10 +37,12 @@ enum SceneFile {
 }
 
 /// Why a scene could not be loaded, one line per problem.
-struct SceneLoadFailure: Error {
-    let lines: [String]
+package struct SceneLoadFailure: Error {
+    package let lines: [String]
 
-    func report() -> Int32 {
+    package init(lines: [String]) { self.lines = lines }
+
+    package func report() -> Int32 {
         Diagnostics.write(lines.map { $0 + "\n" }.joined())
         return ExitStatus.malformed.rawValue
     }

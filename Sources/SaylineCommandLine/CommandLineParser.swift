@@ -1,27 +1,28 @@
 import SaylineCore
+import SaylineSystem
 
 /// A command line read against a command's option table.
-struct ParsedArguments {
+package struct ParsedArguments {
     /// One option as given: its entry in the table, its argument, and how it was spelled
     /// (`-s`, `--scene`), for messages.
-    struct Given {
-        let option: OptionSpec
-        let value: String?
-        let spelled: String
+    package struct Given {
+        package let option: OptionSpec
+        package let value: String?
+        package let spelled: String
     }
 
-    var given: [Given] = []
-    var operands: [String] = []
+    package var given: [Given] = []
+    package var operands: [String] = []
 
-    func has(_ name: String) -> Bool { given.contains { $0.option.name == name } }
+    package func has(_ name: String) -> Bool { given.contains { $0.option.name == name } }
 
     /// The argument of the last time the option was given: a later one wins, as in getopt.
-    func value(_ name: String) -> String? { given.last { $0.option.name == name }?.value }
+    package func value(_ name: String) -> String? { given.last { $0.option.name == name }?.value }
 
     private func last(_ name: String) -> Given? { given.last { $0.option.name == name } }
 
     /// The argument as one of an enumeration's words.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(UsageError) -> T? where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(UsageError) -> T? where T.RawValue == String {
         guard let given = last(name), let word = given.value else { return nil }
         guard let parsed = T(rawValue: word) else {
             throw UsageError("\(given.spelled) takes \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \(TextSanitiser.echo(word))")
@@ -29,7 +30,7 @@ struct ParsedArguments {
         return parsed
     }
 
-    func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    package func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let given = last(name), let word = given.value else { return nil }
         guard let number = Int(word), range.contains(number) else {
             throw UsageError("\(given.spelled) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \(TextSanitiser.echo(word))")
@@ -41,8 +42,8 @@ struct ParsedArguments {
 /// Reads a command line as getopt_long does: `--opt value`, `--opt=value`, grouped short flags
 /// (`-kh`, `-sFILE`, `-s FILE`), `--` ending the options, and `-` as an operand (standard
 /// input or output).
-enum CommandLineParser {
-    static func parse(_ words: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+package enum CommandLineParser {
+    package static func parse(_ words: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         var index = 0
         var endOfOptions = false
@@ -115,13 +116,13 @@ enum CommandLineParser {
 }
 
 /// A subcommand: its table, and what it does with a parsed command line.
-protocol Subcommand {
+package protocol Subcommand {
     static var commandLine: CommandLineSpec { get }
     /// Runs with the command line read; a usage error thrown here is reported like a parse error.
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32
 }
 
-extension Subcommand {
+package extension Subcommand {
     /// Reads the command line, answers `--help`, and reports usage errors the same way for
     /// every subcommand: the message and the usage line on stderr, exit 64.
     static func main(_ words: [String], environment: [String: String]) -> Int32 {

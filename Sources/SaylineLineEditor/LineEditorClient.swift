@@ -1,0 +1,20 @@
+import SaylineCore
+import SaylineSystem
+
+/// What the line editor calls back into: the interactive loop. readline's callbacks are C
+/// functions, so they reach it through `ReadlineBridge.client`, and the editor knows nothing
+/// else of the loop.
+package protocol LineEditorClient: AnyObject {
+    /// Whether a lone Escape on an empty line cancels (a pick), rather than being readline's.
+    var escapeCancels: Bool { get }
+    /// Escape on an empty line while `escapeCancels`.
+    func cancel()
+    /// A key bound to a command was pressed on an empty line.
+    func perform(_ command: Command)
+    /// Enter: the line's bytes, or nil when they were not UTF-8.
+    func acceptLine(_ bytes: [UInt8]?)
+    /// Ctrl-D on an empty line, or the end of input.
+    func endOfInput()
+    /// Tab: what may follow the text before the cursor.
+    func completions(for textBeforeCursor: String) -> [String]
+}

@@ -1,0 +1,33 @@
+import Glibc
+import SaylineCore
+
+/// How Sayline ends, the same for every subcommand (documented in `--help`, the man page and
+/// Docs/guide.md).
+package enum ExitStatus: Int32 {
+    /// Done; the audit passed; every expectation held.
+    case ok = 0
+    /// An expectation failed, the audit found violations at or above the threshold, or `pick` was cancelled.
+    case failed = 1
+    /// The scene, script or transcript cannot be used.
+    case malformed = 2
+    /// A mistake on the command line.
+    case usage = 64
+    /// Standard output or a file could not be written, or what was pending at exit was not
+    /// delivered (sysexits' EX_IOERR).
+    case ioError = 74
+
+    /// The statuses every command may end with, for `--help`; the man page and the guide say
+    /// the same (a docs test holds them to this).
+    package static let table = """
+    Exit status:
+      0    done: quit, end of input, the audit passed, every expectation held
+      1    an expectation failed, the audit found a violation at or above --fail-on, or a
+           pick was cancelled
+      2    the scene, script or transcript cannot be used
+      64   a mistake on the command line
+      74   standard output or a file could not be written, or what was pending at exit
+           (autosave, change commands, events) was not delivered
+      129  SIGHUP, 130 SIGINT (Ctrl-C in a subcommand), 131 SIGQUIT (Ctrl-\\),
+      143  SIGTERM: 128 plus the signal; the REPL restores the terminal and saves history first
+    """
+}

@@ -1,0 +1,54 @@
+import Glibc
+import SaylineCore
+
+/// Standard output written whole: every line at once, no buffer holding a line back from a pipe.
+package enum StandardOutput {
+    /// Writes all of `text` to stdout; false when the reader is gone.
+    @discardableResult
+    package static func writeAll(_ text: String) -> Bool {
+        // A listener that stopped reading must not hold the session past SIGTERM or SIGHUP.
+        FileAccess.writeFully(text, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 })
+    }
+}
+
+/// stdout through a buffer, for batch output (scripts, reports): one write per 64 KiB, not per
+/// line. A write that fails is remembered, so the command can say so and exit 74.
+package struct BufferedOutput {
+    private var buffer: [UInt8] = []
+
+    package init() {}
+    package private(set) var failed = false
+    /// Why the last write failed: "Broken pipe", "No space left on device", ….
+    package private(set) var reason = ""
+
+    package mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    package mutating func flush() {
+        guard !buffer.isEmpty, !failed else { return }
+        if !StandardOutput.writeAll(String(decoding: buffer, as: UTF8.self)) {
+            failed = true
+            reason = String(cString: strerror(errno))
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, and says on stderr that standard output could not be written, if so.
+    /// - Returns: `.ioError` when anything was lost, else nil.
+    package mutating func finish(_ command: String) -> ExitStatus? {
+        flush()
+        guard failed else { return nil }
+        Diagnostics.write("\(command): standard output cannot be written: \(reason)\n")
+        return .ioError
+    }
+}
+
+/// Writes a whole text to stdout at once, for help and short answers; a failure is said on
+/// stderr and is exit status 74.
+package func writeAnswer(_ text: String, command: String = "sayline") -> Int32 {
+    var output = BufferedOutput()
+    output.write(text)
+    return (output.finish(command) ?? .ok).rawValue
+}

@@ -1,0 +1,32 @@
+import SaylineCore
+import SaylineCommandLine
+import SaylineSystem
+import SaylineLineEditor
+import SaylineOutputs
+import SaylineInteractive
+
+// The REPL's own command line lists the subcommands, so it is written here, above them.
+package extension Options {
+    /// The REPL's command line: the scene, every setting's flags, help and version.
+    static var commandLine: CommandLineSpec { CommandLineSpec(
+        name: "", summary: "adjust controls from the keyboard, hearing every change",
+        description: """
+        A keyboard- and screen-reader-first front for adjustable controls. Announcements go to
+        standard output, one line each, so `sayline | espeak-ng` speaks every change as it happens.
+        The prompt, the drawn controls and help go to the terminal (standard error).
+
+        Every setting is also a line `KEY = VALUE` in $XDG_CONFIG_HOME/sayline/config (by default
+        ~/.config/sayline/config); flags win over the environment, which wins over the file.
+
+        \(TextLayout.wrap(KeyTable.helpParagraph, indent: 0, width: 92))
+
+        Commands:
+        \(CommandLineTable.commandList)
+        """,
+        options: replOptions) }
+
+    /// Every command's usage line: what a usage error of `sayline` itself shows.
+    static var usage: String { CommandLineTable.usage }
+
+    static var help: String { commandLine.help }
+}
