@@ -1,16 +1,6 @@
 import SaylineCore
 import SaylineSystem
 
-/// How the terminal shows the session.
-package enum DisplayMode: String, CaseIterable, Sendable {
-    /// Drawn controls and animation, for sighted users.
-    case full
-    /// Append-only lines; a change adds the control's line as the screen shows it.
-    case plain
-    /// Append-only; every line a person should hear is written once as the spoken sentence,
-    /// and the prompt never changes, so a screen reader's re-read costs one word.
-    case screenReader = "screen-reader"
-}
 
 /// The speech engine Sayline drives itself (`--speak`), beside stdout.
 package enum SpeechEngineChoice: Equatable, Sendable {

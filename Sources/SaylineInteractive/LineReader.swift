@@ -1,45 +1,38 @@
 import Glibc
 import SaylineCore
 import SaylineSystem
-import SaylineLineEditor
-import SaylineCommandLine
 import SaylineOutputs
 
 /// The REPL when standard input is not a terminal: no prompt, no echo, one command a line,
 /// every change announced (no settling), exit 0 at the end of input.
 package struct LineReader {
-    package var session: Session
-    /// stdout, and the engine of `--speak` if one was asked for.
-    let speech: SpeechChannel
+    package private(set) var session: Session
+    private let outputs: SessionOutputs
+    private let display: LineOutput
+    private let pipeline: ReplyPipeline
     /// `sayline pick` with piped input: announcements go to stderr (stdout is for the answer),
     /// an empty line accepts, `quit` cancels, and the end of input accepts unless a
     /// confirmation is required.
-    package var pick: (requireConfirm: Bool, accepted: Bool?)?
-    /// The scene's file, for `save` and `--autosave`.
-    package var keeper = SceneKeeper(SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [])))
-    package var autosave = false
-    package var hooks: ChangeHooks?
-    package var events: EventStream?
+    package private(set) var pick: (requireConfirm: Bool, accepted: Bool?)?
 
-    package init(session: Session, speech: SpeechChannel) {
+    /// - Parameter pick: for `sayline pick`, whether only an empty line accepts.
+    package init(session: Session, outputs: SessionOutputs, pick requireConfirm: Bool? = nil) {
         self.session = session
-        self.speech = speech
-    }
-
-    private func say(_ announcements: [Announcement]) {
-        guard pick != nil || events?.onStandardOutput == true else { return speech.say(announcements) }
-        Diagnostics.write(announcements.map { $0.text + "\n" }.joined())
-        speech.speakOnly(announcements)
+        self.outputs = outputs
+        pick = requireConfirm.map { ($0, nil) }
+        display = LineOutput(speech: outputs.speech,
+                             announcementsOnStandardError: requireConfirm != nil || outputs.events?.onStandardOutput == true)
+        pipeline = outputs.pipeline(then: [display])
     }
 
     package mutating func run() -> Int32 {
+        let speech = outputs.speech
         defer { speech.close() }
         // Before anything is written: a listener that leaves must not kill the session with
         // SIGPIPE before what is pending is delivered.
         Signals.installForLines()
-        events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
-        events?.record(session.greeting().events)
-        say(session.greeting().announcements)
+        outputs.events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
+        pipeline.deliver(OutgoingReply(session.greeting(), elements: session.elements, now: monotonicSeconds()))
         var line: UnsafeMutablePointer<CChar>? = nil
         var capacity = 0
         guard let input = fdopen(STDIN_FILENO, "r") else { return 1 }
@@ -50,23 +43,19 @@ package struct LineReader {
             var bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: length).map { $0 }
             if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            if pick != nil, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if pick != nil, PickRules.accepts(line: bytes) {
                 pick?.accepted = true
                 break
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                say([Announcement(Rejection(.notText, input: "").message, kind: .error)])
-                continue
+            var reply = Reply()
+            if let text = String(validating: bytes, as: UTF8.self) {
+                reply = session.perform(line: text)
+            } else {
+                reply.announcements = [Announcement(Rejection(.notText, input: "").message, kind: .error)]
             }
-            let reply = session.perform(line: text)
+            pipeline.deliver(OutgoingReply(reply, elements: session.elements, now: monotonicSeconds()))
             // Piped, every change has settled by the next line.
-            events?.record(reply.events)
-            events?.tick(now: .infinity)
-            for element in reply.events.compactMap(\.movedElement) { hooks?.changed(element, at: monotonicSeconds()) }
-            for failure in hooks?.tick(now: monotonicSeconds()) ?? [] { Diagnostics.write("sayline: \(failure)\n") }
-            say(reply.announcements + keeper.performSaves(of: reply.events, session.elements, stream: events))
-            if let ended = events?.newlyEnded() { Diagnostics.write("sayline: \(ended)\n") }
-            for case .help(let help) in reply.events { Diagnostics.write(help + "\n") }
+            pipeline.tick(now: .infinity)
             if reply.quit {
                 if pick != nil { pick?.accepted = false }
                 break
@@ -76,11 +65,11 @@ package struct LineReader {
         // The end of input accepts what was chosen, unless the script asked for a confirmation;
         // a signal is no choice.
         if let current = pick, current.accepted == nil { pick?.accepted = signal == 0 && !current.requireConfirm }
-        let delivery = SessionEnd.deliver(autosave: pick == nil && autosave ? keeper : nil, elements: session.elements,
-                                          focused: session.focused, hooks: hooks, events: events,
+        let delivery = SessionEnd.deliver(outputs, autosave: pick == nil && outputs.autosave, elements: session.elements,
+                                          focused: session.focused,
                                           quitExtra: pick.map { [JSONMember("accepted", .bool($0.accepted == true))] } ?? [],
                                           waiting: { Diagnostics.write("sayline: \($0)\n") })
-        say(delivery.said)
+        display.say(delivery.said)
         for problem in delivery.problems { Diagnostics.write("sayline: \(problem)\n") }
         if speech.listenerGone {
             Diagnostics.write("sayline: the speech listener closed standard output; stopping\n")

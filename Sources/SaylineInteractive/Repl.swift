@@ -6,15 +6,17 @@ import SaylineCommandLine
 import SaylineOutputs
 
 /// The interactive loop: readline in callback mode, woken by keys, by signals and by timers
-/// (animation frames, the speech pacer's settle, the tour). All meaning lives in `Session`;
-/// this only moves bytes and keeps time.
-package final class Repl: LineEditorClient {
+/// (animation frames, the speech pacer's settle, change commands, the event stream, the tour).
+/// What is said and what a command means come from the core; this moves bytes, keeps time,
+/// and is the last output of its reply pipeline: the terminal's display.
+final class Repl: LineEditorClient, ReplyOutput {
     private var session: Session
     private let options: Options
     private let screen: Screen
-    private let speech: SpeechChannel
+    private let outputs: SessionOutputs
+    private let paced: PacedSpeech
+    private var pipeline = ReplyPipeline([])
     private let history: History
-    private var pacer: SpeechPacer
     private var playback: Playback?
     private var nextTourStep: Double?
     private var running = true
@@ -29,10 +31,7 @@ package final class Repl: LineEditorClient {
     /// Escape, Ctrl-C, Ctrl-D or `quit` cancel.
     let picking: Bool
     /// How a pick ended: true accepted, false cancelled, nil still choosing.
-    package private(set) var accepted: Bool?
-    private let keeper: SceneKeeper
-    private let hooks: ChangeHooks?
-    private let events: EventStream?
+    private(set) var accepted: Bool?
 
     /// A transition being played: frames are drawn at their times, late ones skipped.
     private struct Playback {
@@ -43,10 +42,8 @@ package final class Repl: LineEditorClient {
         var next = 0
     }
 
-    private init(session: Session, document: SceneDocument, options: Options, environment: [String: String], picking: Bool = false, events: EventStream? = nil) {
-        self.events = events
-        self.keeper = SceneKeeper(document)
-        self.hooks = ChangeHooks(command: options.settings.onChange, settle: options.settings.settle)
+    private init(session: Session, outputs: SessionOutputs, options: Options, environment: [String: String], picking: Bool) {
+        self.outputs = outputs
         self.session = session
         self.options = options
         self.picking = picking
@@ -57,29 +54,25 @@ package final class Repl: LineEditorClient {
         for element in session.elements where oneOfEachKind[element.kindName] == nil { oneOfEachKind[element.kindName] = element }
         let renderer = ControlRenderer(width: width, color: false)
         self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
-                             width: width, speechOnScreen: picking || events?.onStandardOutput == true || Self.stdoutIsTheTerminal(),
+                             width: width, speechOnScreen: picking || outputs.events?.onStandardOutput == true || Self.stdoutIsTheTerminal(),
                              blockHeight: oneOfEachKind.values.map { renderer.lines(for: $0).count }.max() ?? 0)
-        self.speech = SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: true))
         self.history = History(environment: environment)
-        self.pacer = SpeechPacer(settleInterval: options.settings.settle)
+        self.paced = PacedSpeech(settleInterval: options.settings.settle)
         let terminal = ttyname(STDIN_FILENO).map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } ?? -1
         self.keyboard = terminal >= 0 ? terminal : STDIN_FILENO
+        pipeline = outputs.pipeline(then: [paced, self])
     }
 
-    package static func start(session: Session, document: SceneDocument, options: Options, environment: [String: String], events: EventStream? = nil) -> Int32 {
-        let repl = Repl(session: session, document: document, options: options, environment: environment, events: events)
-        ReadlineBridge.client = repl
-        defer { ReadlineBridge.client = nil }
-        return repl.run()
-    }
-
-    /// `sayline pick` at a terminal: the exit status of the loop, whether the value was
-    /// accepted, and the control as it was left.
-    package static func pick(session: Session, document: SceneDocument, options: Options, environment: [String: String], events: EventStream? = nil) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
-        let repl = Repl(session: session, document: document, options: options, environment: environment, picking: true, events: events)
+    /// A session at the keyboard, or `sayline pick` there: the exit status of the loop,
+    /// whether a pick was accepted, and the focused control as it was left.
+    static func run(session: Session, outputs: SessionOutputs, options: Options, environment: [String: String],
+                    picking: Bool) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
+        let repl = Repl(session: session, outputs: outputs, options: options, environment: environment, picking: picking)
         ReadlineBridge.client = repl
         defer { ReadlineBridge.client = nil }
         let status = repl.run()
+        // The pipeline holds the loop as its display: let go of it, or neither is freed.
+        repl.pipeline = ReplyPipeline([])
         return (status, repl.accepted == true, repl.session.focused)
     }
 
@@ -97,15 +90,15 @@ package final class Repl: LineEditorClient {
         Signals.install()
         ReadlineBridge.install(appendOnly: screen.appendOnly)
         if !picking { history.load() }
-        screen.present(spoken: [], messages: [picking ? Self.pickLine : Self.modeLine(screen.mode)], control: nil, changeLine: nil, promptActive: false)
-        events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
+        screen.present(spoken: [], messages: [picking ? PickRules.startLine : screen.mode.startLine], control: nil, changeLine: nil, promptActive: false)
+        outputs.events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
         show(session.greeting())
         installPrompt()
         while running {
             waitForInput()
             handleSignals()
             tick(now: monotonicSeconds())
-            if speech.listenerGone {
+            if outputs.speech.listenerGone {
                 Diagnostics.write("\nsayline: the speech listener closed standard output; stopping\n")
                 running = false
             }
@@ -133,7 +126,7 @@ package final class Repl: LineEditorClient {
                 promptActive = true
             }
         }
-        if picking, let bytes, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        if picking, let bytes, PickRules.accepts(line: bytes) {
             accepted = true
             stopReading()
             return
@@ -143,7 +136,7 @@ package final class Repl: LineEditorClient {
             return
         }
         let result = session.perform(line: text)
-        if result.quit, !picking, let warning = keeper.warningBeforeQuitting(session.elements, autosave: options.settings.autosave) {
+        if result.quit, !picking, let warning = outputs.keeper.warningBeforeQuitting(session.elements, autosave: outputs.autosave) {
             show(reply(speaking: [warning]))
             return
         }
@@ -155,7 +148,7 @@ package final class Repl: LineEditorClient {
     }
 
     package func endOfInput() {
-        if !picking, let warning = keeper.warningBeforeQuitting(session.elements, autosave: options.settings.autosave) {
+        if !picking, let warning = outputs.keeper.warningBeforeQuitting(session.elements, autosave: outputs.autosave) {
             show(reply(speaking: [warning]))
             return
         }
@@ -177,34 +170,28 @@ package final class Repl: LineEditorClient {
 
     // MARK: Output
 
+    /// A reply of the session's, through every output: saving, events, change commands, the
+    /// pacer, then the display (`receive`).
     private func show(_ reply: Reply) {
-        var reply = reply
-        // The core asks; the file is written here, and how it went is said like any reply.
-        reply.announcements += keeper.performSaves(of: reply.events, session.elements, stream: events)
         let now = monotonicSeconds()
-        events?.record(reply.events, now: now)
-        if let hooks {
-            for element in reply.events.compactMap(\.movedElement) { hooks.changed(element, at: now) }
-        }
         if let transition = reply.transition { start(transition, now: now) }
         if session.tour == nil { nextTourStep = nil } else if nextTourStep == nil { nextTourStep = now + DemoTour.interval }
-        let messages = reply.events.compactMap { event -> String? in
-            if case .help(let text) = event { return text }
-            return nil
-        }
-        let moved = reply.transition != nil || reply.events.contains { if case .focused = $0 { true } else { false } }
+        pipeline.deliver(OutgoingReply(reply, elements: session.elements, now: now))
+    }
+
+    /// The display, last in the pipeline: what is said now, what is read, and the control.
+    func receive(_ reply: inout OutgoingReply) {
         // The prompt names the focused control; set it before the redisplay below draws it.
         let promptChanged = promptActive && shownPrompt != prompt
         if promptChanged {
             ReadlineBridge.setPrompt(prompt)
             shownPrompt = prompt
         }
-        let spoken = reply.announcements.flatMap { pacer.submit($0, at: now) }
         // Each mode draws one thing: plain appends a line per move, the full display redraws
         // the control; neither pays for the other on a key press.
-        present(spoken, messages: messages,
-                control: screen.mode == .full ? currentControlLines(now: now) : nil,
-                changeLine: screen.mode == .plain && moved && !screen.speechOnScreen ? controlLine() : nil,
+        present(reply.spoken, messages: reply.messages,
+                control: reply.fromSession && screen.mode == .full ? currentControlLines(now: reply.now) : nil,
+                changeLine: reply.fromSession && screen.mode == .plain && reply.movedOrFocused && !screen.speechOnScreen ? controlLine() : nil,
                 promptChanged: promptChanged)
     }
 
@@ -213,7 +200,7 @@ package final class Repl: LineEditorClient {
     /// for a screen reader.
     private func present(_ spoken: [Announcement], messages: [String], control: [String]?, changeLine: String?, promptChanged: Bool = false) {
         let onScreen = screen.speechOnScreen || screen.mode == .screenReader
-        if screen.speechOnScreen { speech.speakOnly(spoken) } else { speech.say(spoken) }
+        if screen.speechOnScreen { outputs.speech.speakOnly(spoken) } else { outputs.speech.say(spoken) }
         // A lone value change goes on the full display's status line, in place.
         let status = screen.mode == .full && screen.speechOnScreen && messages.isEmpty && spoken.count == 1 && spoken[0].kind == .change
             ? spoken[0].text : nil
@@ -221,19 +208,6 @@ package final class Repl: LineEditorClient {
                        control: control ?? (status != nil ? currentControlLines(now: monotonicSeconds()) : nil),
                        changeLine: changeLine, promptActive: promptActive, promptChanged: promptChanged, status: status)
     }
-
-    /// The one line at start that says how the terminal shows the session and where help is.
-    static func modeLine(_ mode: DisplayMode) -> String {
-        let name = switch mode {
-        case .full: "Full display"
-        case .plain: "Plain display"
-        case .screenReader: "Screen reader display"
-        }
-        return "\(name). Press ? to describe a control; type help for commands."
-    }
-
-    /// What a pick says at start, after the control itself.
-    static let pickLine = "Enter on an empty line accepts; Escape, Ctrl-C or Ctrl-D cancels. Press ? to describe the control."
 
     /// stdout and stderr are the same terminal: announcements are then written with the drawing.
     private static func stdoutIsTheTerminal() -> Bool {
@@ -279,16 +253,16 @@ package final class Repl: LineEditorClient {
     private func waitForInput() {
         let now = monotonicSeconds()
         let deadlines = [playback.map { $0.start + $0.frameTimes[min($0.next, $0.frameTimes.count - 1)] },
-                         pacer.deadline, nextTourStep, hooks?.deadline(now: now), events?.deadline()].compactMap { $0 }
+                         nextTourStep, pipeline.deadline(now: now)].compactMap { $0 }
         let timeout: Int32 = deadlines.min().map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
         var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
         // An events reader that has fallen behind is written to when it has room, never waited on.
-        if let events, events.waitingForReader { fds.append(pollfd(fd: events.pollDescriptor, events: Int16(POLLOUT), revents: 0)) }
+        if let events = outputs.events, events.waitingForReader { fds.append(pollfd(fd: events.pollDescriptor, events: Int16(POLLOUT), revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         guard ready > 0 else { return }
         if fds[1].revents != 0 { Signals.drainWakeups() }
-        if fds.count > 2, fds[2].revents != 0 { events?.flush() }
+        if fds.count > 2, fds[2].revents != 0 { outputs.events?.flush() }
         if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             readKeys()
         }
@@ -320,14 +294,8 @@ package final class Repl: LineEditorClient {
                 playback = due >= current.frameTimes.count ? nil : current
             }
         }
-        let settled = pacer.flush(at: now)
-        if !settled.isEmpty {
-            present(settled, messages: [], control: nil, changeLine: nil)
-        }
-        events?.tick(now: now)
-        var messages = hooks?.tick(now: now) ?? []
-        if let ended = events?.newlyEnded() { messages.append("sayline: \(ended)") }
-        if !messages.isEmpty { present([], messages: messages, control: nil, changeLine: nil) }
+        // Values that settled, commands that failed, a reader that left: each output's own words.
+        pipeline.tick(now: now)
         if let due = nextTourStep, now >= due {
             nextTourStep = nil
             show(session.advanceTour())
@@ -400,11 +368,10 @@ package final class Repl: LineEditorClient {
 
     private func finish() {
         // Whatever is still held is the final value: it must be the last thing heard.
-        let held = pacer.drain()
+        let held = paced.drain()
         if !held.isEmpty { present(held, messages: [], control: nil, changeLine: nil) }
-        let delivery = SessionEnd.deliver(autosave: !picking && options.settings.autosave ? keeper : nil, elements: session.elements,
-                                          focused: session.focused, hooks: hooks, events: events,
-                                          quitExtra: picking ? [JSONMember("accepted", .bool(accepted == true))] : [],
+        let delivery = SessionEnd.deliver(outputs, autosave: !picking && outputs.autosave, elements: session.elements,
+                                          focused: session.focused, quitExtra: picking ? [JSONMember("accepted", .bool(accepted == true))] : [],
                                           waiting: { self.present([], messages: [$0], control: nil, changeLine: nil) })
         if !delivery.said.isEmpty { present(delivery.said, messages: [], control: nil, changeLine: nil) }
         if !delivery.problems.isEmpty { present([], messages: delivery.problems.map { "sayline: \($0)" }, control: nil, changeLine: nil) }
@@ -417,7 +384,7 @@ package final class Repl: LineEditorClient {
         ReadlineBridge.restoreTerminal()
         if !screen.atLineStart || exitStatus != 0 { Diagnostics.write("\n") }
         if !picking { history.save() }
-        speech.close()
+        outputs.speech.close()
         if keyboard != STDIN_FILENO { close(keyboard) }
     }
 

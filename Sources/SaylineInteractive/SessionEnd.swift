@@ -30,14 +30,14 @@ package enum SessionEnd {
     }
 
     /// - Parameters:
-    ///   - autosave: the scene's keeper when `--autosave` asks for a save at exit.
+    ///   - autosave: whether `--autosave` asks for a save at exit.
     ///   - quitExtra: members of the `quit` event (pick's `accepted`).
     ///   - waiting: told, once, when the change commands take a while.
-    static func deliver(autosave keeper: SceneKeeper?, elements: [AdjustableElement], focused: AdjustableElement,
-                        hooks: ChangeHooks?, events: EventStream?, quitExtra: [JSONMember] = [],
-                        waiting: (String) -> Void) -> Delivery {
+    static func deliver(_ outputs: SessionOutputs, autosave: Bool, elements: [AdjustableElement], focused: AdjustableElement,
+                        quitExtra: [JSONMember] = [], waiting: (String) -> Void) -> Delivery {
         var delivery = Delivery()
-        if let keeper, let (outcome, file) = keeper.saveAtExit(elements, autosave: true) {
+        let events = outputs.events
+        if autosave, let (outcome, file) = outputs.keeper.saveAtExit(elements, autosave: true) {
             delivery.said.append(outcome.announcement)
             events?.saved(outcome, file: file)
             if !outcome.succeeded {
@@ -45,8 +45,8 @@ package enum SessionEnd {
                 delivery.problems.append("the changes were not saved: \(outcome.announcement.text)")
             }
         }
-        events?.tick(now: .infinity)
-        let commands = hooks?.finish(within: changeCommandWait, waiting: waiting) ?? []
+        events?.settle(now: .infinity)
+        let commands = outputs.hooks?.finish(within: changeCommandWait, waiting: waiting) ?? []
         delivery.failed = delivery.failed || !commands.isEmpty
         delivery.problems += commands
         events?.emit(.quit, focused, extra: quitExtra)

@@ -78,36 +78,18 @@ package enum PickCommand: Subcommand {
         case .failure(let failure): return failure.report()
         case .success(let made): element = made
         }
-        var events: EventStream?
-        if let target = options.eventsTarget {
-            guard target != "-" else { throw UsageError("--events -: standard output carries the answer; name a file or fd:N") }
-            switch EventStream.open(target, settle: options.settings.settle) {
-            case .failure(let error):
-                Diagnostics.write("sayline pick: \(error.message)\n")
-                return ExitStatus.ioError.rawValue
-            case .success(let stream):
-                guard !stream.sharesFile(with: STDOUT_FILENO) else {
-                    throw UsageError("--events \(TextSanitiser.echo(target)): that is standard output, which carries the answer; name a file or another descriptor")
-                }
-                events = stream
-            }
+        if options.eventsTarget == "-" { throw UsageError("--events -: standard output carries the answer; name a file or fd:N") }
+        let events: EventStream?
+        switch SessionFront.openEvents(options, command: "sayline pick") {
+        case .failure(let failed): return failed.status
+        case .success(let stream): events = stream
         }
-        let session = Session(elements: [element], motion: options.settings.motion, verbosity: options.settings.verbosity)
-        let accepted: Bool
-        let chosen: AdjustableElement
-        let status: Int32
-        if isatty(STDIN_FILENO) == 1 {
-            let outcome = Repl.pick(session: session, document: SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [element])), options: options,
-                                    environment: environment, events: events)
-            (status, accepted, chosen) = (outcome.status, outcome.accepted, outcome.element)
-        } else {
-            var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
-            reader.pick = (arguments.has(requireConfirm.name), nil)
-            reader.events = events
-            reader.hooks = ChangeHooks(command: options.settings.onChange, settle: 0, inOrder: true)
-            status = reader.run()
-            (accepted, chosen) = (reader.pick?.accepted == true, reader.session.focused)
+        if let events, events.sharesFile(with: STDOUT_FILENO) {
+            throw UsageError("--events \(TextSanitiser.echo(options.eventsTarget ?? "-")): that is standard output, which carries the answer; name a file or another descriptor")
         }
+        let ended = SessionFront.run(SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [element])), options: options,
+                                     environment: environment, events: events, pick: arguments.has(requireConfirm.name))
+        let (status, accepted, chosen) = (ended.status, ended.accepted, ended.element)
         // A signal ends the pick as it ends the REPL: the terminal restored, nothing written.
         if status > 128 { return status }
         guard accepted else { return ExitStatus.failed.rawValue }

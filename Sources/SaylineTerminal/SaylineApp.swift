@@ -66,26 +66,9 @@ public enum SaylineApp {
         case .failure(let failure): return failure.report()
         case .success(let loaded): document = loaded
         }
-        var events: EventStream?
-        if let target = options.eventsTarget {
-            switch EventStream.open(target, settle: options.settings.settle) {
-            case .failure(let error):
-                Diagnostics.write("sayline: \(error.message)\n")
-                return ExitStatus.ioError.rawValue
-            case .success(let stream): events = stream
-            }
+        switch SessionFront.openEvents(options, command: "sayline") {
+        case .failure(let failed): return failed.status
+        case .success(let events): return SessionFront.run(document, options: options, environment: environment, events: events).status
         }
-        let session = Session(elements: document.scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
-        if isatty(STDIN_FILENO) != 1 {
-            var reader = LineReader(session: session, speech: SpeechChannel(speaker: SpeakerFactory.make(options.settings, environment: environment, interactive: false)))
-            reader.keeper = SceneKeeper(document)
-            reader.autosave = options.settings.autosave
-            // Lines from a script settle at once: each change is a settled value, and its
-            // command has run before the next line's starts.
-            reader.hooks = ChangeHooks(command: options.settings.onChange, settle: 0, inOrder: true)
-            reader.events = events
-            return reader.run()
-        }
-        return Repl.start(session: session, document: document, options: options, environment: environment, events: events)
     }
 }

@@ -39,6 +39,9 @@ public enum KeyTable {
         return keys.isEmpty ? nil : keys.joined(separator: ", ")
     }
 
+    /// The key that describes the focused control ("?"), for the start's hint.
+    public static var describeKey: String { keys(forCommand: "describe") ?? "describe" }
+
     public static func spec(function name: String) -> KeySpec? { all.first { $0.function == name } }
 
     /// The keys in one paragraph, for `--help` and `help`.

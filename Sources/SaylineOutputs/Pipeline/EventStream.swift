@@ -197,7 +197,7 @@ package final class EventStream {
     }
 
     /// Values that have been still for the settle time: `settled`, once each.
-    package func tick(now: Double) {
+    package func settle(now: Double) {
         // At the end of piped input everything has settled "by now": stamped with the clock.
         let stamp = now.isFinite ? now : monotonicSeconds()
         for element in settling.settled(at: now) { emit(.settled, element, now: stamp) }

@@ -46,7 +46,7 @@ package final class ChangeHooks {
 
     /// Reaps finished commands and starts those whose value has settled. What to say on the
     /// terminal, if a command failed (said once a session).
-    package func tick(now: Double) -> [String] {
+    package func startSettled(now: Double) -> [String] {
         var messages: [String] = []
         reap(blocking: false, messages: &messages)
         for element in settling.settled(at: now) {

@@ -1,0 +1,56 @@
+import SaylineCore
+import SaylineSystem
+
+/// One reply on its way out: what every output receives, the same from the REPL, the line
+/// reader and `pick`. Outputs earlier in the pipeline may add to it (a save says how it went)
+/// or hold words back (the speech pacer) for the outputs after them.
+package struct OutgoingReply {
+    /// What happened, in order, as the session reported it.
+    package var events: [SessionEvent] = []
+    /// What is said now, in order.
+    package var spoken: [Announcement] = []
+    /// Text to read, not speak: help, and what an output reports (a change command failed).
+    package var messages: [String] = []
+    /// Saves made for this reply, with the file each wrote, for the event stream.
+    package var saves: [(outcome: SaveOutcome, file: String?)] = []
+    /// The session's controls after the reply: what a save writes.
+    package var elements: [AdjustableElement] = []
+    /// When it happened, on the monotonic clock.
+    package var now: Double
+    /// Whether the session acted (the control may have changed and is drawn again), rather
+    /// than an output speaking up later (a settled value, a failed command).
+    package var fromSession = false
+
+    /// A reply of the session's, its help text taken out to be read.
+    package init(_ reply: Reply, elements: [AdjustableElement], now: Double) {
+        events = reply.events
+        spoken = reply.announcements
+        messages = reply.events.compactMap { event in
+            if case .help(let text) = event { return text }
+            return nil
+        }
+        self.elements = elements
+        self.now = now
+        fromSession = true
+    }
+
+    /// What an output says on its own, later.
+    package init(spoken: [Announcement] = [], messages: [String] = [], now: Double) {
+        self.spoken = spoken
+        self.messages = messages
+        self.now = now
+    }
+
+    /// Controls whose value moved: what change commands are run for.
+    package var moved: [AdjustableElement] { events.compactMap(\.movedElement) }
+
+    /// Whether the reply moved a value or focus: the plain display then adds a line.
+    package var movedOrFocused: Bool {
+        events.contains { event in
+            switch event {
+            case .focused: true
+            default: event.movedElement != nil
+            }
+        }
+    }
+}

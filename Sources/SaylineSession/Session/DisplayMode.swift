@@ -1,0 +1,28 @@
+import SaylineText
+import SaylineControls
+
+/// How a front shows the session: the terminal chooses one, and the core words what it says.
+public enum DisplayMode: String, CaseIterable, Sendable {
+    /// Drawn controls and animation, for sighted users.
+    case full
+    /// Append-only lines; a change adds the control's line as the screen shows it.
+    case plain
+    /// Append-only; every line a person should hear is written once as the spoken sentence,
+    /// and the prompt never changes, so a screen reader's re-read costs one word.
+    case screenReader = "screen-reader"
+
+    /// The display's name, as the start says it.
+    public var name: String {
+        switch self {
+        case .full: "Full display"
+        case .plain: "Plain display"
+        case .screenReader: "Screen reader display"
+        }
+    }
+
+    /// The one line at start that says how the session is shown and where help is: "Full
+    /// display. Press ? to describe a control; type help for commands."
+    public var startLine: String {
+        "\(name). Press \(KeyTable.describeKey) to describe a control; type help for commands."
+    }
+}
