@@ -54,7 +54,7 @@ let package = Package(
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "PseudoTerminal"], exclude: ["Fixtures"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineTerminal", "PseudoTerminal"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineTerminal", "PseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

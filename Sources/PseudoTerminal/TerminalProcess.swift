@@ -347,3 +347,11 @@ public func closeOnExecPipe(_ ends: inout [Int32]) -> Int32 {
     for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     return 0
 }
+
+/// Runs a command line in a real shell, as a person's script would; the word SAYLINE in it
+/// stands for the binary under test.
+public func runShell(_ script: String, environment: [String: String] = [:], shell: String = "/bin/bash") throws -> (status: Int32, stdout: String, stderr: String) {
+    let result = try runPiped(["-c", script.replacingOccurrences(of: "SAYLINE", with: TerminalProcess.binary)], input: "",
+                              environment: environment, executable: shell)
+    return (result.status, result.stdout, result.stderr)
+}

@@ -19,6 +19,12 @@ package struct ParsedArguments {
     /// The argument of the last time the option was given: a later one wins, as in getopt.
     package func value(_ name: String) -> String? { given.last { $0.option.name == name }?.value }
 
+    /// The refusal of an operand past the first `allowed`, if one was given.
+    package func extraOperand(allowed: Int = 0) -> UsageError? {
+        guard operands.count > allowed else { return nil }
+        return UsageError("unexpected argument: \(TextSanitiser.echo(operands[allowed]))")
+    }
+
     private func last(_ name: String) -> Given? { given.last { $0.option.name == name } }
 
     /// The argument as one of an enumeration's words.

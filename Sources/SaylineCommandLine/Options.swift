@@ -54,7 +54,7 @@ package struct Options: Equatable {
                         preferencesWritableByOthers: String? = nil,
                         detectScreenReader: () -> String? = { nil }) -> Result<Options, UsageError> {
         var options = Options()
-        if let operand = parsed.operands.first { return .failure(UsageError("unexpected argument: \(TextSanitiser.echo(operand))")) }
+        if let extra = parsed.extraOperand() { return .failure(extra) }
         if parsed.has(SharedOptions.help.name) { options.mode = .help } else if parsed.has(version.name) { options.mode = .version }
         options.scenePath = parsed.value(SharedOptions.scene.name)
         options.eventsTarget = parsed.value(events.name)

@@ -191,7 +191,7 @@ final class Repl: LineEditorClient, ReplyOutput {
         // the control; neither pays for the other on a key press.
         present(reply.spoken, messages: reply.messages,
                 control: reply.fromSession && screen.mode == .full ? currentControlLines(now: reply.now) : nil,
-                changeLine: reply.fromSession && screen.mode == .plain && reply.movedOrFocused && !screen.speechOnScreen ? controlLine() : nil,
+                changeLine: reply.fromSession && screen.mode == .plain && reply.movedOrFocused && !screen.speechOnScreen ? session.focused.plainLine : nil,
                 promptChanged: promptChanged)
     }
 
@@ -221,12 +221,6 @@ final class Repl: LineEditorClient, ReplyOutput {
         var result = Reply()
         result.announcements = announcements
         return result
-    }
-
-    /// The focused control in one line, for plain mode: "Weight in kilograms: 62.5 kg".
-    private func controlLine() -> String {
-        let element = session.focused
-        return "\(element.identity.label): \(element.displayText)"
     }
 
     /// The control to draw: the one animating, or else the focused one.

@@ -25,7 +25,7 @@ package enum DescribeCommand: Subcommand {
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
-        if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
+        if let extra = arguments.extraOperand() { throw extra }
         let format = try arguments.choice("--format", as: Format.self) ?? .text
         switch SceneFile.load(arguments.value(SharedOptions.scene.name)) {
         case .failure(let failure): return failure.report()

@@ -32,10 +32,18 @@ package enum PickCommand: Subcommand {
                                   help: "what is written when accepted: the value alone, or one JSON object with id, value, display and spoken text")
     /// The flags that describe the control, each with the scene key it becomes: the control is
     /// written as a scene's and read by the scene decoder, whose messages name the key.
-    static let controlFlags: [(option: OptionSpec, key: String)] = [
-        (kind, "kind"), (label, "label"), (minimum, "min"), (maximum, "max"), (step, "step"), (value, "value"),
-        (unit, "unit"), (prefix, "prefix"), (digits, "digits"),
+    static let controlFlags: [(option: OptionSpec, key: String, reads: FlagValue)] = [
+        (kind, "kind", .text), (label, "label", .text), (minimum, "min", .number), (maximum, "max", .number),
+        (step, "step", .number), (value, "value", .number), (unit, "unit", .unit), (prefix, "prefix", .text), (digits, "digits", .number),
     ]
+
+    /// How a control flag's argument becomes its scene key's value.
+    enum FlagValue {
+        case text
+        case number
+        /// `SINGULAR[/PLURAL]`.
+        case unit
+    }
 
     static let requireConfirm = OptionSpec("--require-confirm",
                                            help: "with piped input, the end of input cancels: only an empty line accepts")
@@ -60,7 +68,7 @@ package enum PickCommand: Subcommand {
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
-        if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
+        if let extra = arguments.extraOperand() { throw extra }
         let printed = try arguments.choice(print.name, as: Printed.self) ?? .value
         // `v=$(sayline pick … 2>/dev/null)`: the drawing and its speech go to the terminal
         // itself, as dialog and fzf draw on /dev/tty, or the person would wait on nothing.
@@ -106,11 +114,7 @@ package enum PickCommand: Subcommand {
         case .value:
             return number
         case .json:
-            return JSONWriter.line(.object([
-                JSONMember("id", .string(element.identity.id)), JSONMember("value", .number(element.storedValue)),
-                JSONMember("text", .string(number)), JSONMember("display", .string(element.displayText)),
-                JSONMember("spoken", .string(element.spokenValue)),
-            ]))
+            return JSONWriter.line(.object(element.jsonMembers(includingText: true)))
         }
     }
 
@@ -118,7 +122,7 @@ package enum PickCommand: Subcommand {
     /// is, with the same checks, repairs and messages.
     private static func element(_ arguments: ParsedArguments) throws(UsageError) -> Result<AdjustableElement, SceneLoadFailure> {
         if let path = arguments.value(SharedOptions.scene.name) {
-            for (option, _) in controlFlags where arguments.has(option.name) {
+            for (option, _, _) in controlFlags where arguments.has(option.name) {
                 throw UsageError("\(option.name) describes a control of its own; with --scene, choose one with --control")
             }
             let scene: Scene
@@ -143,23 +147,26 @@ package enum PickCommand: Subcommand {
         // The id names the prompt and the JSON answer: the label's words, or "value".
         let words = (arguments.value(label.name) ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }
         let id = words.isEmpty ? "value" : words.joined(separator: "-")
-        var members = [JSONMember("kind", .string(arguments.value(kind.name) ?? "ruler")), JSONMember("id", .string(id))]
-        // Without a label the control is still named: ", 0 out of 10 stars" names nothing.
-        members.append(JSONMember("label", .string(arguments.value(label.name) ?? "Value")))
-        for (option, key) in [(minimum, "min"), (maximum, "max"), (step, "step"), (value, "value"), (digits, "digits")] {
+        var members = [JSONMember("kind", .string(arguments.value(kind.name) ?? "ruler")), JSONMember("id", .string(id)),
+                       // Without a label the control is still named: ", 0 out of 10 stars" names nothing.
+                       JSONMember("label", .string(arguments.value(label.name) ?? "Value"))]
+        for (option, key, reads) in controlFlags where key != "kind" && key != "label" {
             guard let given = arguments.given.last(where: { $0.option.name == option.name }), let word = given.value else { continue }
-            guard let number = Double(word), number.isFinite else {
-                throw UsageError("\(given.spelled) takes a number, not \(TextSanitiser.echo(word))")
+            switch reads {
+            case .text:
+                members.append(JSONMember(key, .string(word)))
+            case .number:
+                guard let number = Double(word), number.isFinite else {
+                    throw UsageError("\(given.spelled) takes a number, not \(TextSanitiser.echo(word))")
+                }
+                members.append(JSONMember(key, .number(number)))
+            case .unit:
+                let parts = word.split(separator: "/", maxSplits: 1).map(String.init)
+                guard let singular = parts.first, !singular.isEmpty else { throw UsageError("\(given.spelled) takes a word, or SINGULAR/PLURAL") }
+                members.append(JSONMember(key, .object([JSONMember("singular", .string(singular)),
+                                                        JSONMember("plural", .string(parts.count > 1 ? parts[1] : singular))])))
             }
-            members.append(JSONMember(key, .number(number)))
         }
-        if let words = arguments.value(unit.name) {
-            let parts = words.split(separator: "/", maxSplits: 1).map(String.init)
-            guard let singular = parts.first, !singular.isEmpty else { throw UsageError("--unit takes a word, or SINGULAR/PLURAL") }
-            members.append(JSONMember("unit", .object([JSONMember("singular", .string(singular)),
-                                                      JSONMember("plural", .string(parts.count > 1 ? parts[1] : singular))])))
-        }
-        if let text = arguments.value(prefix.name) { members.append(JSONMember("prefix", .string(text))) }
         let text = JSONWriter.line(.object([JSONMember("controls", [.object(members)])]))
         switch SceneDecoder.decode(Array(text.utf8)) {
         case .success(let scene):

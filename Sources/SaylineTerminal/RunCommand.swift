@@ -41,7 +41,7 @@ package enum RunCommand: Subcommand {
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         guard let scriptPath = arguments.operands.first else { throw UsageError("run needs a script file, or - for standard input") }
-        if arguments.operands.count > 1 { throw UsageError("unexpected argument: \(TextSanitiser.echo(arguments.operands[1]))") }
+        if let extra = arguments.extraOperand(allowed: 1) { throw extra }
         // The environment and these flags only: a script is heard the same on every machine,
         // whatever a person's preferences file says.
         let resolved: ReplSettings

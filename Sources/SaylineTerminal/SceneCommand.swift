@@ -20,7 +20,7 @@ package enum SceneCommand: Subcommand {
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
-        if let operand = arguments.operands.first { throw UsageError("unexpected argument: \(TextSanitiser.echo(operand))") }
+        if let extra = arguments.extraOperand() { throw extra }
         switch (arguments.has(print.name), arguments.value(check.name)) {
         case (true, nil):
             return writeAnswer(SceneEncoder.encode(.demo))

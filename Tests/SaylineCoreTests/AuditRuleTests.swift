@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PseudoTerminal
 import SaylineCore
 @testable import SaylineText
 @testable import SaylineControls
@@ -11,7 +12,7 @@ import SaylineCore
 /// find (`fail-…` violations, `pass-…` passes, `incomplete-…`, anything else inapplicable),
 /// and the test asserts exactly that set: nothing missed, nothing else reported.
 @Suite struct AuditRuleTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/audit")
+    static let fixtures = PackagePaths.file("Tests/SaylineCoreTests/Fixtures/audit")
 
     static func scene(_ name: String) throws -> Scene {
         let bytes = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent(name + ".json")))

@@ -4,12 +4,12 @@ import SaylineCore
 @testable import SaylineControls
 @testable import SaylineScene
 import Testing
+import PseudoTerminal
 
 /// The scene-field table drives the decoder, the encoder and Docs/scene.md; these tests hold
 /// the JSON Schema to it field by field, and the table to itself.
 @Suite struct SceneFieldTests {
-    static let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Docs/scene.schema.json")
+    static let schemaURL = PackagePaths.file("Docs/scene.schema.json")
 
     @Test func theSchemaAndTheFieldTableAgreeFieldByField() throws {
         let schema = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaURL)) as? [String: Any])

@@ -170,7 +170,7 @@ extension EndToEndTests.CommandLineTests {
     @Test func readlinesCountRepeatsAStep() throws {
         let repl = try TerminalProcess(["--settle", "0", "--display", "plain"])
         #expect(repl.waitForDisplay("weight> "))
-        repl.send("\u{1B}3\u{1B}[A")
+        repl.send("\u{1B}3" + Keys.up)
         #expect(repl.waitForSpeech("63.5 kilograms\n"))
     }
 
@@ -185,7 +185,7 @@ extension EndToEndTests.CommandLineTests {
 
     /// readline is reached through one file: the adapter.
     @Test func onlyTheAdapterCallsReadline() throws {
-        let sources = EndToEndTests.DocsTests.root.appendingPathComponent("Sources")
+        let sources = PackagePaths.root.appendingPathComponent("Sources")
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path)
             .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("PseudoTerminal/") }
         #expect(files.count > 100)

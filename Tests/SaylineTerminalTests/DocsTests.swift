@@ -8,7 +8,7 @@ import Testing
 /// these tests keep the files in step with it. They only compare: `swift run sayline-docs`
 /// rewrites the files, so a test can never pass by writing what it checks.
 extension EndToEndTests { @Suite struct DocsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     /// Every generated file and section is what the tables make now.
     @Test func everyGeneratedPartOfTheDocsMatchesItsTable() throws {

@@ -5,8 +5,7 @@ import Testing
 
 /// `--events`: JSON Lines that jq reads and the schema accepts, written as things happen.
 extension EndToEndTests { @Suite struct EventTests {
-    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Docs/events.schema.json").path
+    static let schema = PackagePaths.file("Docs/events.schema.json").path
 
     /// Every line valid against Docs/events.schema.json (Python's jsonschema, Draft 2020-12).
     static func validate(_ path: String) throws {
@@ -55,9 +54,9 @@ extension EndToEndTests { @Suite struct EventTests {
         let path = folder.path + "/events.jsonl"
         let repl = try TerminalProcess(["--events", path, "--settle", "200"])
         #expect(repl.waitForDisplay("weight> "))
-        repl.send("\u{1B}[A")
-        repl.send("\u{1B}[A")
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
+        repl.send(Keys.up)
+        repl.send(Keys.up)
         #expect(repl.waitUntil(timeout: 5) { _ in folder.read("events.jsonl")?.contains(#""event":"settled""#) == true })
         let lines = folder.read("events.jsonl")?.split(separator: "\n").map(String.init) ?? []
         #expect(lines.filter { $0.contains(#""event":"change""#) }.count == 3)

@@ -5,7 +5,7 @@ import Testing
 
 /// What happens when things go wrong around the program: killed, its listener gone, flooded.
 extension EndToEndTests { @Suite struct FaultTests {
-    static let keys = ["\u{1B}[A", "\u{1B}[B", "\u{1B}[C", "\u{1B}[D", "\u{1B}[5~", "\u{1B}[6~", "\u{1B}[H", "\u{1B}[F", "\t", "\u{1B}[Z", "+", "-"]
+    static let keys = Keys.all
     static let commands: [Command] = [.increment(1), .decrement(1), .increment(1), .decrement(1), .page(.up), .page(.down), .minimum, .maximum, .next, .previous, .increment(1), .decrement(1)]
 
     @Test func theListenerDyingMidSessionSavesHistoryAndRestoresTheTerminal() throws {
@@ -15,7 +15,7 @@ extension EndToEndTests { @Suite struct FaultTests {
         #expect(repl.waitForSpeech("adjustable\nWeight in kilograms, 62 kilograms, adjustable\n"))
         repl.closeSpeech()
         // The first write after the reader went away is refused; press until one is.
-        for _ in 0..<20 where !repl.readOutput(upTo: 0.1, until: { $0.displayText.contains("listener closed") }) { repl.send("\u{1B}[A") }
+        for _ in 0..<20 where !repl.readOutput(upTo: 0.1, until: { $0.displayText.contains("listener closed") }) { repl.send(Keys.up) }
         #expect(repl.waitForExit() == 0)
         #expect(repl.displayText.contains("the speech listener closed standard output"))
         #expect(repl.terminalIsAsFound())
@@ -29,7 +29,7 @@ extension EndToEndTests { @Suite struct FaultTests {
         #expect(repl.waitForDisplay("weight> "))
         repl.send("inc\r")
         #expect(repl.waitForSpeech("62.5"))
-        repl.send("\u{1B}[5~")
+        repl.send(Keys.pageUp)
         #expect(repl.waitForSpeech("67.5"))
         // The glide lasts 0.7 s: the signal lands mid-animation.
         kill(repl.pid, signal)
@@ -115,7 +115,7 @@ extension EndToEndTests { @Suite struct FaultTests {
             sent += 500
             // Flow control, not a wait for an event: let the program read before the next chunk.
             repl.readOutput(upTo: 0.05)
-            if sent == 10_000 { residentAfterWarmUp = Self.residentKilobytes(repl.pid) }
+            if sent == 10_000 { residentAfterWarmUp = ProcessProbe.residentKilobytes(repl.pid) }
         }
         let final = model.elements[model.focusIndex]
         // The last line heard names the final value: as a change ("62.5 kilograms", "120
@@ -129,15 +129,10 @@ extension EndToEndTests { @Suite struct FaultTests {
         // Every key has been read when the output has been still for a while.
         #expect(repl.waitForQuiet(milliseconds: 300))
         #expect(repl.exitStatus == nil)
-        let residentAtEnd = Self.residentKilobytes(repl.pid)
+        let residentAtEnd = ProcessProbe.residentKilobytes(repl.pid)
         #expect(residentAtEnd < residentAfterWarmUp + residentAfterWarmUp / 4, "resident memory grew from \(residentAfterWarmUp) kB to \(residentAtEnd) kB")
         repl.send("\u{04}")
         #expect(repl.waitForExit() == 0)
     }
 
-    static func residentKilobytes(_ pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
 } }

@@ -19,7 +19,7 @@ extension EndToEndTests { @Suite struct HookTests {
         let record = try Self.recorder(in: folder)
         let repl = try TerminalProcess(["--on-change", "\(record) {id} {value}", "--settle", "300"])
         #expect(repl.waitForDisplay("weight> "))
-        for _ in 0..<30 { repl.send("\u{1B}[A") }
+        for _ in 0..<30 { repl.send(Keys.up) }
         #expect(repl.waitForSpeech("77 kilograms"))
         #expect(repl.waitUntil(timeout: 5) { _ in folder.read("runs.log")?.hasSuffix("weight 77.0 [weight=77.0 (77 kilograms)]\n") == true })
         let runs = folder.read("runs.log")?.split(separator: "\n") ?? []
@@ -35,13 +35,13 @@ extension EndToEndTests { @Suite struct HookTests {
         let record = try Self.recorder(in: folder, seconds: 4)
         let repl = try TerminalProcess(["--on-change", record + " {id} {value}", "--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitUntil(timeout: 3) { _ in folder.read("runs.log") != nil })
         // The command is still asleep; the next presses are heard at once.
         let before = repl.mark
         let began = Date()
-        repl.send("\u{1B}[A")
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("63.5 kilograms", since: before, timeout: 2))
         #expect(Date().timeIntervalSince(began) < 1)
         // At exit the last value is still applied, waited for a bounded time, and a command
@@ -54,11 +54,11 @@ extension EndToEndTests { @Suite struct HookTests {
     @Test func aFailingCommandIsReportedOnceAndSpeechStaysClean() throws {
         let repl = try TerminalProcess(["--on-change", "false", "--settle", "0", "--display", "plain"])
         #expect(repl.waitForDisplay("weight> "))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForDisplay("The change command false exited with status 1"))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("63 kilograms"))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("63.5 kilograms"))
         #expect(repl.waitForQuiet(milliseconds: 300))
         #expect(repl.displayText.components(separatedBy: "exited with status").count == 2)

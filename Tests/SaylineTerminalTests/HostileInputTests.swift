@@ -9,9 +9,7 @@ extension EndToEndTests { @Suite struct HostileInputTests {
 
     /// Runs the binary through a shell so its stdout can be /dev/full or closed.
     static func shell(_ command: String, environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let result = try runPiped(["-c", command.replacingOccurrences(of: "SAYLINE", with: TerminalProcess.binary)], input: "",
-                                  environment: environment, executable: "/bin/sh")
-        return (result.status, result.stdout, result.stderr)
+        try runShell(command, environment: environment, shell: "/bin/sh")
     }
 
     @Test(arguments: ["audit", "run -", "describe", "scene --print", "--help", "config"])
@@ -169,7 +167,7 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         let inherited = descriptorsWithoutCloseOnExec("self")
         let repl = try TerminalProcess(["--speak", "/bin/true", "--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("62.5 kilograms\n"))
         let leaking = descriptorsWithoutCloseOnExec(String(repl.pid)).subtracting(inherited)
         #expect(leaking.isEmpty, "descriptors a child would inherit: \(leaking.sorted())")
@@ -194,12 +192,12 @@ extension EndToEndTests.HostileInputTests {
         #expect(repl.waitForDisplay("r0> "))
         // 3,000 lines are far more than the pipe holds, and nobody reads them.
         repl.send("list\r")
-        #expect(nonBlocking || EndToEndTests.ReplTests.waitUntilBlockedInWrite(repl.pid))
+        #expect(nonBlocking || ProcessProbe.waitUntilBlockedInWrite(repl.pid))
         if nonBlocking {
             // Waiting in poll: about no CPU over half a second.
-            let before = Self.cpuTicks(repl.pid)
+            let before = ProcessProbe.cpuTicks(repl.pid)
             repl.readOutput(upTo: 0.5)
-            #expect(Self.cpuTicks(repl.pid) - before < 10, "spinning while the listener is stalled")
+            #expect(ProcessProbe.cpuTicks(repl.pid) - before < 10, "spinning while the listener is stalled")
         }
         kill(repl.pid, signal)
         #expect(repl.waitForExit() == 128 + signal)
@@ -207,15 +205,6 @@ extension EndToEndTests.HostileInputTests {
         #expect((try? String(contentsOfFile: repl.home + "/.local/state/sayline/history", encoding: .utf8)) == "list\n")
     }
 
-    /// User and system time of a process, in clock ticks (a hundredth of a second).
-    static func cpuTicks(_ pid: pid_t) -> Int {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // After the name: state is field 3, utime 14 and stime 15 of the whole line.
-        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
-        return user + system
-    }
 }
 
 extension EndToEndTests.HostileInputTests {
@@ -269,10 +258,6 @@ extension EndToEndTests.HostileInputTests {
 }
 
 extension EndToEndTests.HostileInputTests {
-    static func isStopped(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
-        return stat[stat.index(close, offsetBy: 2)] == "T"
-    }
 
     /// Ctrl-Z gives the terminal back as it was found; `fg` takes it again and draws the control
     /// afresh below what the shell wrote meanwhile, never moving up over it. Run as a job of an
@@ -298,7 +283,7 @@ extension EndToEndTests.HostileInputTests {
         #expect(redrawn.contains("shell-output\r\n"))
         let afterShellOutput = redrawn.components(separatedBy: "shell-output\r\n").last ?? ""
         #expect(afterShellOutput.range(of: "\u{1B}\\[[0-9]+A", options: .regularExpression) == nil, "moved up over the shell's output: \(afterShellOutput.debugDescription)")
-        shell.send("\u{1B}[A")
+        shell.send(Keys.up)
         #expect(shell.waitForDisplay("62.5 kilograms", since: before))
         // The mark before the key: taken after it, a prompt that came at once would be missed.
         let ended = shell.mark

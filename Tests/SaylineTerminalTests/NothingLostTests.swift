@@ -19,8 +19,7 @@ extension EndToEndTests { @Suite struct NothingLostTests {
 
     /// Runs a shell command line (a real shell, as a person's script would).
     static func shell(_ script: String, environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let result = try runPiped(["-c", script], input: "", environment: environment, executable: "/bin/bash")
-        return (result.status, result.stdout, result.stderr)
+        try runShell(script, environment: environment)
     }
 
     static var binary: String { TerminalProcess.binary }
@@ -32,7 +31,7 @@ extension EndToEndTests { @Suite struct NothingLostTests {
         let path = try folder.file("s.json", Self.scene)
         let repl = try TerminalProcess(["--scene", path, "--settle", "0", "--display", "plain"])
         #expect(repl.waitForDisplay("depth> "))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("27.1\n"))
         // An editor sets the mood meanwhile; the session changed only the depth.
         try Self.scene.replacingOccurrences(of: #""value": 3 }"#, with: #""value": 5 }"#).write(toFile: path, atomically: true, encoding: .utf8)
@@ -43,7 +42,7 @@ extension EndToEndTests { @Suite struct NothingLostTests {
         // Now both change the mood, to different values: refused, naming it, until overwrite.
         repl.send("next\r")
         #expect(repl.waitForSpeech("Mood, 3 out of 10 stars, adjustable\n"))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("4 out of 10 stars\n"))
         let edited = try #require(folder.read("s.json")).replacingOccurrences(of: #""value": 5 }"#, with: #""value": 8 }"#)
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
@@ -64,7 +63,7 @@ extension EndToEndTests { @Suite struct NothingLostTests {
         let victim = try folder.file("victim.json", Self.scene)
         let repl = try TerminalProcess(["--scene", path, "--settle", "0", "--display", "plain"])
         #expect(repl.waitForDisplay("depth> "))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("27.1\n"))
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
@@ -197,7 +196,7 @@ extension EndToEndTests { @Suite struct NothingLostTests {
             let arguments = (picking ? ["pick", "--min", "0", "--max", "10"] : []) + ["--on-change", "\(record) {value}", "--settle", "5000", "--display", "plain"]
             let repl = try TerminalProcess(arguments)
             #expect(repl.waitForDisplay(picking ? "value> " : "weight> "), "\(way)")
-            repl.send("\u{1B}[A")
+            repl.send(Keys.up)
             #expect(repl.waitForDisplay(picking ? "1" : "62.5"), "\(way)")
             // Well within the five seconds the value would take to settle.
             switch way {
@@ -240,8 +239,8 @@ extension EndToEndTests { @Suite struct NothingLostTests {
         defer { close(reader) }
         let repl = try TerminalProcess(["--events", fifo, "--settle", "0", "--display", "plain"])
         #expect(repl.waitForDisplay("weight> "))
-        for _ in 0..<3_000 { repl.send("\u{1B}[A") }
-        repl.send("\u{1B}[B")
+        for _ in 0..<3_000 { repl.send(Keys.up) }
+        repl.send(Keys.down)
         // 62 + 3,000 half steps is past the maximum: the last Up says it, then Down moves off it.
         #expect(repl.waitForSpeech("119.5 kilograms\n", timeout: 30))
         repl.send("\u{04}")
@@ -412,7 +411,7 @@ extension EndToEndTests { @Suite struct NothingLostTests {
     @Test func pickShowsItselfOnTheTerminalWhenStandardErrorIsRedirected() throws {
         let repl = try TerminalProcess(["-c", "exec \(Self.binary) pick --label Volume --min 0 --max 10 --display plain 2>/dev/null"], executable: "/bin/sh")
         #expect(repl.waitForDisplay("Volume, 0, adjustable"))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForDisplay("volume> "))
         repl.send("\r")
         #expect(repl.waitForExit() == 0)

@@ -12,9 +12,9 @@ extension EndToEndTests { @Suite struct PickTests {
         let pick = try TerminalProcess(Self.volume + ["--settle", "0"])
         #expect(pick.waitForDisplay("Enter on an empty line accepts"))
         #expect(pick.waitForDisplay("Volume, 50 percent, adjustable"))
-        pick.send("\u{1B}[A")
+        pick.send(Keys.up)
         #expect(pick.waitForDisplay("55 percent"))
-        pick.send("\u{1B}[A")
+        pick.send(Keys.up)
         #expect(pick.waitForDisplay("60 percent"))
         pick.send("\r")
         #expect(pick.waitForExit() == 0)
@@ -27,7 +27,7 @@ extension EndToEndTests { @Suite struct PickTests {
     func everyWayOfCancellingWritesNothing(name: String, keys: String) throws {
         let pick = try TerminalProcess(Self.volume + ["--settle", "0"])
         #expect(pick.waitForDisplay("Volume, 50 percent, adjustable"))
-        pick.send("\u{1B}[A")
+        pick.send(Keys.up)
         #expect(pick.waitForDisplay("55 percent"))
         pick.send(keys)
         #expect(pick.waitForExit() == 1, "\(name)")
@@ -118,18 +118,17 @@ extension EndToEndTests { @Suite struct PickTests {
 } }
 
 extension EndToEndTests.PickTests {
-    static let recipesURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Docs/recipes.md")
+    static let recipesURL = PackagePaths.file("Docs/recipes.md")
 
     /// Every recipe of Docs/recipes.md, run as the page writes it, in bash at a terminal: the
     /// keys a person presses, and what the device command is asked to do.
     @Test(arguments: [
         (#"vol=$(sayline pick --label Volume --min 0 --max 100 --step 5 --value 50 --unit percent) && pactl set-sink-volume @DEFAULT_SINK@ "$vol%""#,
-         "Volume, 50 percent", "\u{1B}[A", "pactl", "set-sink-volume @DEFAULT_SINK@ 55%\n"),
+         "Volume, 50 percent", Keys.up, "pactl", "set-sink-volume @DEFAULT_SINK@ 55%\n"),
         (#"vol=$(sayline pick --label "Master volume" --min 0 --max 100 --step 5 --value 40 --unit percent) && amixer -q sset Master "$vol%""#,
-         "Master volume, 40 percent", "\u{1B}[6~", "amixer", "-q sset Master 0%\n"),
+         "Master volume, 40 percent", Keys.pageDown, "amixer", "-q sset Master 0%\n"),
         (#"level=$(sayline pick --label Brightness --min 5 --max 100 --step 5 --value 60 --unit percent) && brightnessctl -q set "$level%""#,
-         "Brightness, 60 percent", "\u{1B}[F", "brightnessctl", "-q set 100%\n"),
+         "Brightness, 60 percent", Keys.end, "brightnessctl", "-q set 100%\n"),
         (#"if n=$(sayline pick --label "Copies to print" --min 1 --max 50 --value 1 --unit copy/copies); then echo "printing $n copies"; else echo "nothing printed"; fi"#,
          "Copies to print, 1 copy", "set 3\r", "echo", "printing 3 copies\n"),
     ])
@@ -192,7 +191,7 @@ extension EndToEndTests.PickTests {
         let shell = try TerminalProcess(["--norc", "--noprofile", "-c", "cd '\(folder.path)' && " + recipe + redirect],
                                         environment: ["PATH": folder.path + "/bin:/usr/bin:/bin"], speechOnTerminal: true, executable: "/bin/bash")
         #expect(shell.waitForDisplay("volume> "))
-        shell.send("\u{1B}[A")
+        shell.send(Keys.up)
         #expect(shell.waitForDisplay("55"))
         #expect(shell.waitForQuiet(milliseconds: 500))
         shell.send(ending)

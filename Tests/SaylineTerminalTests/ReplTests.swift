@@ -7,7 +7,7 @@ import Testing
 
 /// The real binary in a pseudo-terminal: what a keyboard user presses, what they hear.
 extension EndToEndTests { @Suite struct ReplTests {
-    static let up = "\u{1B}[A", down = "\u{1B}[B", pageUp = "\u{1B}[5~", end = "\u{1B}[F", tab = "\t"
+    static let up = Keys.up, down = Keys.down, pageUp = Keys.pageUp, end = Keys.end, tab = Keys.tab
 
     @Test func startsByAnnouncingTheFocusedControl() throws {
         let repl = try TerminalProcess()
@@ -174,7 +174,7 @@ extension EndToEndTests { @Suite struct ReplTests {
         #expect(repl.waitForDisplay("r0> "))
         let before = repl.mark
         repl.send("list\r")
-        #expect(Self.waitUntilBlockedInWrite(repl.pid), "the program never blocked writing the list")
+        #expect(ProcessProbe.waitUntilBlockedInWrite(repl.pid), "the program never blocked writing the list")
         // The first Ctrl-D is told of the unsaved change (the scene is a file), the second quits.
         repl.send(Self.up + Self.up + "\u{04}\u{04}")
         #expect(repl.waitForExit() == 0)
@@ -185,15 +185,6 @@ extension EndToEndTests { @Suite struct ReplTests {
         #expect(repl.terminalIsAsFound())
     }
 
-    /// Polls the kernel's note of where the process sleeps, without reading its output.
-    static func waitUntilBlockedInWrite(_ pid: pid_t) -> Bool {
-        for _ in 0..<5_000 {
-            let channel = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
-            if channel.contains("pipe_write") || channel.contains("pipe_wait") { return true }
-            usleep(1_000)
-        }
-        return false
-    }
 
     @Test func stdoutCarriesAnnouncementsOnly() throws {
         let repl = try TerminalProcess(["--settle", "0"])
@@ -514,34 +505,26 @@ extension EndToEndTests { @Suite struct DisplayTests {
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
         #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said") != nil })
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("62.5 kilograms"))
         #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said")?.contains("62.5 kilograms") == true })
         // Each new line stops the engine still speaking: only the newest one is alive.
-        #expect(Self.processes(named: "sleep 10").count == 1)
+        #expect(ProcessProbe.processes(named: "sleep 10").count == 1)
         repl.send("\u{04}")
         #expect(repl.waitForExit() == 0)
         // The engine is stopped at exit; the kernel may take a moment to end it.
-        #expect(repl.waitUntil(timeout: 2) { _ in Self.processes(named: "sleep 10").isEmpty })
+        #expect(repl.waitUntil(timeout: 2) { _ in ProcessProbe.processes(named: "sleep 10").isEmpty })
         let said = scratch.read("said")
         #expect(said == "Weight in kilograms, 62 kilograms, adjustable\n62.5 kilograms\n")
     }
 
-    static func processes(named command: String) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.filter { $0.allSatisfy(\.isNumber) }.filter { pid in
-            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
-            let words = String(decoding: cmdline, as: UTF8.self).split(separator: "\0").joined(separator: " ")
-            return words == command
-        }
-    }
 } }
 
 extension EndToEndTests.DisplayTests {
     @Test func aSpeechCommandThatCannotStartIsReportedOnceAndTheSessionGoesOn() throws {
         let repl = try TerminalProcess(["--speak", "/nonexistent/engine", "--settle", "0"])
         #expect(repl.waitForDisplay("cannot start the speech command /nonexistent/engine"))
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("62.5 kilograms\n"))
         #expect(repl.displayText.components(separatedBy: "cannot start").count == 2)
     }
@@ -560,7 +543,7 @@ extension EndToEndTests.DisplayTests {
         repl.send("j")
         #expect(repl.waitForSpeech("62.5 kilograms\n62 kilograms\n"))
         // The default keys still work beside the user's.
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
         #expect(repl.waitForSpeech("62 kilograms\n62.5 kilograms\n"))
     }
 }
@@ -571,16 +554,16 @@ extension EndToEndTests.DisplayTests {
         let engine = try scratch.file("stubborn", "#!/bin/sh\ntrap '' TERM\nexec sleep 11\n", executable: true)
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
-        repl.send("\u{1B}[A")
-        repl.send("\u{1B}[A")
+        repl.send(Keys.up)
+        repl.send(Keys.up)
         // Stalled by the engine, the second line would come after the 10 s wait runs out.
         #expect(repl.waitForSpeech("62.5 kilograms\n63 kilograms\n"))
-        #expect(Self.processes(named: "sleep 11").count <= 1)
+        #expect(ProcessProbe.processes(named: "sleep 11").count <= 1)
         repl.send("\u{04}")
         #expect(repl.waitForExit() == 0)
         // Ended by the terminal's hangup as Sayline exits; on a busy machine the kernel may
         // take a moment to end it after Sayline is gone.
-        #expect(repl.waitUntil(timeout: 2) { _ in Self.processes(named: "sleep 11").isEmpty })
+        #expect(repl.waitUntil(timeout: 2) { _ in ProcessProbe.processes(named: "sleep 11").isEmpty })
     }
 }
 

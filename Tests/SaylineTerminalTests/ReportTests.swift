@@ -8,7 +8,7 @@ import Testing
 /// 2.1.0 schema and sarif-tools. The same audit must say the same findings, verdict and WCAG
 /// criteria in each.
 extension EndToEndTests { @Suite struct ReportTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = PackagePaths.file("Tests/SaylineTerminalTests/Fixtures")
 
     /// Two scenes: one with a serious and a moderate finding and a suppressed one, one with a
     /// label holding characters XML has no form for.

@@ -9,7 +9,7 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
     static let settings = "/etc/fenrirscreenreader/settings/settings.conf"
     /// Fenrir is installed by .ci/run: under CI its absence is a failure, elsewhere a skip.
     static let fenrirAvailable = FileManager.default.fileExists(atPath: settings) || ProcessInfo.processInfo.environment["CI"] != nil
-    static let up = "\u{1B}[A", right = "\u{1B}[C", tab = "\t"
+    static let up = Keys.up, right = Keys.right, tab = Keys.tab
 
     /// Fenrir with Debian's settings but for: our speech command, no sound (no audio device),
     /// no spell check, no remote socket, and Sayline as the program it runs.

@@ -93,12 +93,7 @@ package final class EventStream {
     package func emit(_ kind: Kind, _ element: AdjustableElement?, extra: [JSONMember] = [], now: Double = monotonicSeconds()) {
         guard ended == nil else { return }
         var members = [JSONMember("event", .string(kind.rawValue)), JSONMember("time", .number((max(now - began, 0) * 1000).rounded()))]
-        if let element {
-            members += [
-                JSONMember("id", .string(element.identity.id)), JSONMember("value", .number(element.storedValue)),
-                JSONMember("display", .string(element.displayText)), JSONMember("spoken", .string(element.spokenValue)),
-            ]
-        }
+        if let element { members += element.jsonMembers() }
         members += extra
         let line = Array((JSONWriter.line(.object(members)) + "\n").utf8)
         if kind == .quit {

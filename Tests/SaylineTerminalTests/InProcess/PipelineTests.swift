@@ -1,0 +1,74 @@
+import Glibc
+import Testing
+import SaylineCore
+import PseudoTerminal
+@testable import SaylineSystem
+@testable import SaylineCommandLine
+@testable import SaylineOutputs
+
+/// The reply pipeline, in process: what each output receives, in the order the pipeline holds
+/// them, with a recording display at the end.
+@Suite struct PipelineTests {
+    let scene = #"{"controls": [{"kind": "ruler", "id": "w", "label": "Weight", "min": 0, "max": 10, "value": 5}]}"#
+
+    private func document(_ folder: ScratchFolder) throws -> SceneDocument {
+        let path = try folder.file("scene.json", scene)
+        return try SceneFile.document(path).get()
+    }
+
+    @Test func aSaveIsMadeAndSaidBeforeTheDisplayHearsTheReply() throws {
+        let folder = try ScratchFolder()
+        let document = try document(folder)
+        let keeper = SceneKeeper(document)
+        let display = RecordingOutput()
+        let pipeline = ReplyPipeline([keeper, display])
+        var session = Session(elements: document.scene.elements)
+        for line in ["inc", "save"] {
+            pipeline.deliver(OutgoingReply(session.perform(line: line), elements: session.elements, now: 0))
+        }
+        #expect(display.spoken.count == 2)
+        #expect(display.spoken.last?.hasPrefix("Saved") == true, "\(display.spoken)")
+        #expect(display.received.last?.saves.map(\.outcome.succeeded) == [true])
+        #expect(folder.read("scene.json")?.contains(#""value": 6"#) == true)
+    }
+
+    @Test func thePacerHoldsARunOfChangesAndSpeaksWhereItSettles() throws {
+        let display = RecordingOutput()
+        let pipeline = ReplyPipeline([PacedSpeech(settleInterval: 0.3), display])
+        var session = Session(elements: DemoScene.elements)
+        for (index, line) in ["inc", "inc", "inc"].enumerated() {
+            pipeline.deliver(OutgoingReply(session.perform(line: line), elements: session.elements, now: Double(index) * 0.05))
+        }
+        let heardAtOnce = display.spoken
+        #expect(pipeline.deadline(now: 0.1) != nil)
+        pipeline.tick(now: 1)
+        // The first change is said at once; the rest of the run only as the value it settled on.
+        #expect(heardAtOnce.count == 1, "\(heardAtOnce)")
+        #expect(display.spoken.last == "63.5 kilograms", "\(display.spoken)")
+        #expect(display.received.last?.fromSession == false)
+    }
+
+    @Test func aFailingChangeCommandIsReportedToTheOutputsAfterIt() throws {
+        let hooks = try #require(ChangeHooks(command: "false", settle: 0, inOrder: true))
+        let display = RecordingOutput()
+        let pipeline = ReplyPipeline([hooks, display])
+        var session = Session(elements: DemoScene.elements)
+        pipeline.deliver(OutgoingReply(session.perform(line: "inc"), elements: session.elements, now: 0))
+        #expect(display.received.first?.moved.map(\.identity.id) == ["weight"])
+        var waited = 0
+        while display.messages.isEmpty && waited < 200 {
+            pipeline.tick(now: .infinity)
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(display.messages.count == 1)
+        #expect(display.messages.first?.contains("exited with status 1") == true, "\(display.messages)")
+    }
+
+    @Test func helpIsReadNotSpoken() {
+        let display = RecordingOutput()
+        var session = Session(elements: DemoScene.elements)
+        ReplyPipeline([display]).deliver(OutgoingReply(session.perform(line: "help"), elements: session.elements, now: 0))
+        #expect(display.messages.first?.contains("inc [N]") == true)
+    }
+}
