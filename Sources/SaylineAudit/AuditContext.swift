@@ -5,11 +5,14 @@ import SaylineScene
 
 /// What rules may know about the whole scene.
 public struct AuditContext: Sendable {
+    /// Every control of the scene, for rules that compare controls.
     public let elements: [AdjustableElement]
+    /// The audit's limits.
     public let options: AuditOptions
     /// How many controls carry each name, compared without case.
     let nameCounts: [String: Int]
 
+    /// The context of one audit.
     public init(elements: [AdjustableElement], options: AuditOptions) {
         self.elements = elements
         self.options = options

@@ -10,5 +10,6 @@ public struct AuditOptions: Sendable, Equatable {
     /// Most words a focus announcement may take.
     public var maximumFocusWords = 15
 
+    /// The default limits.
     public init() {}
 }

@@ -7,42 +7,21 @@ import SaylineScene
 /// over one scene, or several joined.
 public struct AuditReport: Sendable, Equatable {
     /// A rule's description, kept with its results.
-    public struct RuleInfo: Sendable, Equatable {
-        public let id: String
-        public let impact: Impact
-        public let description: String
-        public let help: String
-        public let helpURL: String
-        public let source: String
-        public let criteria: [WCAGCriterion]
-        public let tags: [String]
-
-        init(_ rule: any AuditRule) {
-            id = rule.id
-            impact = rule.impact
-            description = rule.description
-            help = rule.help
-            helpURL = rule.helpURL
-            source = rule.source
-            criteria = rule.criteria
-            tags = rule.tags
-        }
-
-        /// "WCAG 2.2 SC 4.1.2 Name, Role, Value (A)", or "best practice".
-        public var criteriaWords: String {
-            criteria.isEmpty ? "best practice, not a WCAG criterion" : criteria.map(\.title).joined(separator: "; ")
-        }
-    }
+    public typealias RuleInfo = AuditRuleInfo
 
     /// One control's result under one rule.
     public struct Node: Sendable, Equatable {
         /// The scene's name as the front gave it; empty for the demo scene.
         public let file: String
+        /// The control's id.
         public let control: String
+        /// The control's label.
         public let label: String
+        /// What the rule found, if it said.
         public let message: String?
         /// Where the control starts in its file; nil for a scene not read from a file.
         public let line: Int?
+        /// The column the control starts at, when its file is known.
         public let column: Int?
         /// The control's JSON as written.
         public let html: String
@@ -58,25 +37,34 @@ public struct AuditReport: Sendable, Equatable {
 
     /// A violation the scene has accepted, with its reason.
     public struct SuppressedNode: Sendable, Equatable {
+        /// The control.
         public let node: Node
+        /// Why the scene accepts the finding.
         public let reason: String
     }
 
     /// One rule over every control.
     public struct RuleOutcome: Sendable, Equatable {
+        /// The rule.
         public let rule: RuleInfo
+        /// Controls that broke the rule.
         public var violations: [Node] = []
+        /// Controls that kept it.
         public var passes: [Node] = []
+        /// Controls a person should check.
         public var incomplete: [Node] = []
+        /// Findings the scene accepts.
         public var suppressed: [SuppressedNode] = []
 
         /// No control to which the rule applies.
         public var isInapplicable: Bool { violations.isEmpty && passes.isEmpty && incomplete.isEmpty && suppressed.isEmpty }
     }
 
+    /// How many controls were audited.
     public var controlCount: Int
     /// The scenes audited, in order, as the front named them.
     public var files: [String]
+    /// Each rule's results, in the order rules run.
     public var rules: [RuleOutcome] = []
 
     init(controlCount: Int, files: [String]) {
@@ -98,10 +86,15 @@ public struct AuditReport: Sendable, Equatable {
         }
     }
 
+    /// Violations over every rule.
     public var violationCount: Int { rules.reduce(0) { $0 + $1.violations.count } }
+    /// Passes over every rule.
     public var passCount: Int { rules.reduce(0) { $0 + $1.passes.count } }
+    /// Incomplete results over every rule.
     public var incompleteCount: Int { rules.reduce(0) { $0 + $1.incomplete.count } }
+    /// Suppressed findings over every rule.
     public var suppressedCount: Int { rules.reduce(0) { $0 + $1.suppressed.count } }
+    /// Rules that applied to no control.
     public var inapplicableRules: [RuleInfo] { rules.filter(\.isInapplicable).map(\.rule) }
 
     /// Violations at or above `threshold`: each fails the audit. Those below are reported only.

@@ -7,31 +7,29 @@ import SaylineScene
 /// Rules are small and each lives in its own file under `Rules/`; `AuditRules.all` lists them.
 /// A rule never changes the scene: it drives copies of the elements.
 public protocol AuditRule: Sendable {
-    /// Stable id for reports and suppressions: `name-present`.
-    var id: String { get }
-    var impact: Impact { get }
-    /// What the rule checks, in one sentence (axe-core's `description`).
-    var description: String { get }
-    /// What to do about a violation, in a few words (axe-core's `help`).
-    var help: String { get }
-    /// Where the rule comes from.
-    var source: String { get }
-    /// The WCAG 2.2 success criteria it checks; none for a rule of best practice.
-    var criteria: [WCAGCriterion] { get }
+    /// What reports say of the rule.
+    var info: AuditRuleInfo { get }
+    /// The rule's verdict on one control, from the walk every rule shares.
     func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult
 }
 
 extension AuditRule {
-    /// axe-core's tags: the level and criterion of each WCAG criterion, or "best-practice".
-    public var tags: [String] {
-        guard !criteria.isEmpty else { return ["best-practice"] }
-        var tags: [String] = []
-        for tag in criteria.flatMap({ [$0.levelTag, $0.criterionTag] }) where !tags.contains(tag) { tags.append(tag) }
-        return tags
-    }
-
+    /// Stable id for reports and suppressions: `name-present`.
+    public var id: String { info.id }
+    /// How much a violation stands in a person's way.
+    public var impact: Impact { info.impact }
+    /// What the rule checks, in one sentence.
+    public var description: String { info.description }
+    /// What to do about a violation, in a few words.
+    public var help: String { info.help }
+    /// Where the rule comes from.
+    public var source: String { info.source }
+    /// The WCAG 2.2 success criteria it checks.
+    public var criteria: [WCAGCriterion] { info.criteria }
+    /// axe-core's tags.
+    public var tags: [String] { info.tags }
     /// The rule's section of the audit-rules reference.
-    public var helpURL: String { AuditRules.documentation + "#" + id }
+    public var helpURL: String { info.helpURL }
 }
 
 /// One rule's verdict on one control.

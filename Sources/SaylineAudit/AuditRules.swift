@@ -4,6 +4,7 @@ import SaylineSession
 import SaylineScene
 /// Every audit rule, in the order reports list them.
 public enum AuditRules {
+    /// Every rule, in the order reports list them.
     public static let all: [any AuditRule] = [
         NameIsPresent(),
         NameHasNoRoleWords(),
@@ -22,6 +23,7 @@ public enum AuditRules {
     /// The audit-rules reference, where each rule has a section named by its id.
     public static let documentation = "https://github.com/sayline/sayline/blob/main/Docs/audit-rules.md"
 
+    /// The rule of an id, if there is one.
     public static func rule(id: String) -> (any AuditRule)? {
         all.first { $0.id == id }
     }

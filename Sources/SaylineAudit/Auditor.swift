@@ -5,8 +5,10 @@ import SaylineScene
 
 /// Runs every rule on every control of a scene and sorts the results as axe-core does.
 public struct Auditor: Sendable {
+    /// The audit's limits.
     public let options: AuditOptions
 
+    /// An auditor with limits.
     public init(options: AuditOptions = AuditOptions()) {
         self.options = options
     }
@@ -23,7 +25,7 @@ public struct Auditor: Sendable {
     public func audit(_ scene: Scene, file: String = "", rules: [any AuditRule] = AuditRules.all,
                       controls: Range<Int>? = nil, clock: (@Sendable () -> UInt64)? = nil) -> AuditReport {
         let context = AuditContext(elements: scene.elements, options: options)
-        var outcomes = rules.map { AuditReport.RuleOutcome(rule: AuditReport.RuleInfo($0)) }
+        var outcomes = rules.map { AuditReport.RuleOutcome(rule: $0.info) }
         let range = controls.map { $0.clamped(to: scene.elements.indices) } ?? scene.elements.indices
         for position in range {
             let element = scene.elements[position]

@@ -6,10 +6,12 @@ import SaylineScene
 /// A control and one walk over its scale, made once and shared by every rule, so the audit
 /// drives each control once however many rules look at the results.
 public struct ElementProbe: Sendable {
+    /// The control as the scene has it.
     public let element: AdjustableElement
     /// One increment from each checked tick, and the decrement back.
     public let steps: [StepSample]
 
+    /// Walks the control once: a step up from each checked tick, and back.
     public init(_ element: AdjustableElement) {
         self.element = element
         let announcer = Announcer(verbosity: .normal)
@@ -38,13 +40,21 @@ public struct ElementProbe: Sendable {
 
 /// One step up from a tick, and back.
 public struct StepSample: Sendable {
+    /// The tick the step starts from.
     public let index: Int
+    /// The control on that tick.
     public let before: AdjustableElement
+    /// The control after the step.
     public let after: AdjustableElement
+    /// What the step did.
     public let outcome: AdjustmentOutcome
+    /// The tick a step back down lands on.
     public let indexAfterComingBack: Int
+    /// What is said of the value before.
     public let spokenBefore: String
+    /// What is said of it after.
     public let spokenAfter: String
+    /// What the screen shows after.
     public let displayAfter: String
     /// What the change announced, at normal verbosity.
     public let announcements: [Announcement]

@@ -1,10 +1,12 @@
 /// A WCAG 2.2 success criterion a rule checks, with the tags axe-core gives it.
 public struct WCAGCriterion: Sendable, Equatable, Hashable {
+    /// A conformance level: A, AA or AAA.
     public enum Level: String, Sendable, Comparable {
         case a = "A"
         case aa = "AA"
         case aaa = "AAA"
 
+        /// A is below AA, below AAA.
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue.count < rhs.rawValue.count }
     }
 
@@ -12,6 +14,7 @@ public struct WCAGCriterion: Sendable, Equatable, Hashable {
     public let number: String
     /// "Name, Role, Value"
     public let name: String
+    /// The criterion's level.
     public let level: Level
     /// The WCAG version that added it: "2.0", "2.1" or "2.2".
     public let version: String
@@ -29,12 +32,20 @@ public struct WCAGCriterion: Sendable, Equatable, Hashable {
         return "wcag" + version + level.rawValue.lowercased()
     }
 
+    /// SC 1.3.1.
     public static let infoAndRelationships = WCAGCriterion(number: "1.3.1", name: "Info and Relationships", level: .a, version: "2.0")
+    /// SC 2.1.1.
     public static let keyboard = WCAGCriterion(number: "2.1.1", name: "Keyboard", level: .a, version: "2.0")
+    /// SC 2.2.2.
     public static let pauseStopHide = WCAGCriterion(number: "2.2.2", name: "Pause, Stop, Hide", level: .a, version: "2.0")
+    /// SC 2.3.3.
     public static let animationFromInteractions = WCAGCriterion(number: "2.3.3", name: "Animation from Interactions", level: .aaa, version: "2.1")
+    /// SC 2.4.6.
     public static let headingsAndLabels = WCAGCriterion(number: "2.4.6", name: "Headings and Labels", level: .aa, version: "2.0")
+    /// SC 2.5.7.
     public static let draggingMovements = WCAGCriterion(number: "2.5.7", name: "Dragging Movements", level: .aa, version: "2.2")
+    /// SC 4.1.2.
     public static let nameRoleValue = WCAGCriterion(number: "4.1.2", name: "Name, Role, Value", level: .a, version: "2.0")
+    /// SC 4.1.3.
     public static let statusMessages = WCAGCriterion(number: "4.1.3", name: "Status Messages", level: .aa, version: "2.1")
 }

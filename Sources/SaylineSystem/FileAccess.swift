@@ -89,14 +89,6 @@ package enum FileAccess {
         return true
     }
 
-    /// Writes a report, a transcript or a history where a person asked:
-    /// - "-": standard output;
-    /// - something that is not a regular file (/dev/stdout, /dev/null, a FIFO, a terminal):
-    ///   written in place, never replaced by a regular file;
-    /// - a symbolic link: followed, and its target replaced as below;
-    /// - a regular file, or nothing yet: a new file made with `mkstemp` beside it (O_EXCL, mode
-    ///   0600, so nobody else can have made or opened it), synced, given the mode the file had
-    ///   (or the umask's), then renamed over it: a crash leaves the old file or the new one.
     /// The names in a folder (not "." or ".."), as bytes (a name need not be UTF-8), or nil
     /// when `path` is not a folder.
     package static func directoryEntries(_ path: String) -> [[UInt8]]? {
@@ -117,6 +109,14 @@ package enum FileAccess {
         TextSanitiser.echo(path, limit: Int(PATH_MAX))
     }
 
+    /// Writes a report, a transcript or a history where a person asked:
+    /// - "-": standard output;
+    /// - something that is not a regular file (/dev/stdout, /dev/null, a FIFO, a terminal):
+    ///   written in place, never replaced by a regular file;
+    /// - a symbolic link: followed, and its target replaced as below;
+    /// - a regular file, or nothing yet: a new file made with `mkstemp` beside it (O_EXCL, mode
+    ///   0600, so nobody else can have made or opened it), synced, given the mode the file had
+    ///   (or the umask's), then renamed over it: a crash leaves the old file or the new one.
     package static func writeReplacing(_ text: String, to path: String) -> Result<Void, Failure> {
         if path == "-" {
             return writeFully(text, to: STDOUT_FILENO) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))

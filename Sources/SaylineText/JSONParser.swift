@@ -1,6 +1,7 @@
 /// Parses JSON text.
 /// - Complexity: O(n) in the input's length; nesting deeper than `maximumDepth` is refused.
 public struct JSONParser {
+    /// Nesting deeper than this is refused: a scene never needs it, and recursion must stay bounded.
     public static let maximumDepth = 64
 
     private let bytes: [UInt8]
@@ -11,6 +12,7 @@ public struct JSONParser {
     private var lineStart = 0
     private var counted = (index: 0, column: 1)
 
+    /// Parses a whole document, or says on which line it stops being JSON.
     public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
         var parser = JSONParser(bytes: bytes)
         do {

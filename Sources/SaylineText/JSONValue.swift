@@ -10,6 +10,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONNode])
     case object([(key: String, node: JSONNode)])
 
+    /// Values are equal when their kinds are and what they hold is, members compared in order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -37,7 +38,9 @@ public indirect enum JSONValue: Sendable, Equatable {
 
 /// A value and where it starts: its line (from 1), column and bytes.
 public struct JSONNode: Sendable, Equatable {
+    /// The value read.
     public let value: JSONValue
+    /// The line it starts on, for messages.
     public let line: Int
     /// The column of its first character, in Unicode code points from 1 (SARIF's
     /// "unicodeCodePoints" columns).
@@ -56,6 +59,8 @@ public struct JSONNode: Sendable, Equatable {
 
 /// A syntax error with its line.
 public struct JSONSyntaxError: Error, Sendable, Equatable {
+    /// The line where the text stops being JSON.
     public let line: Int
+    /// What is wrong there.
     public let message: String
 }

@@ -14,9 +14,12 @@ public indirect enum JSONTree: Sendable, Equatable {
 
 /// One key and its value in an object.
 public struct JSONMember: Sendable, Equatable {
+    /// The member's key.
     public let key: String
+    /// The member's value.
     public let value: JSONTree
 
+    /// A member, in the order it is written.
     public init(_ key: String, _ value: JSONTree) {
         self.key = key
         self.value = value
@@ -24,9 +27,13 @@ public struct JSONMember: Sendable, Equatable {
 }
 
 extension JSONTree: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral {
+    /// A string literal as a JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A Boolean literal as a JSON Boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal as a JSON number.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// An array literal as a JSON array.
     public init(arrayLiteral elements: JSONTree...) { self = .array(elements) }
 }
 

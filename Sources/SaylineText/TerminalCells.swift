@@ -19,6 +19,7 @@ public enum TerminalCells {
         return total
     }
 
+    /// The cells one scalar takes: 0 for a combining mark, 2 for a wide character, else 1.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0

@@ -127,3 +127,12 @@ extension AnnouncerTests {
         }
     }
 }
+
+/// A control without a name is called the same on focus and when described.
+@Suite struct UnnamedControlTests {
+    @Test func anEmptyLabelIsSaidAsUnnamedEverywhere() {
+        let element = AdjustableElement(identity: ControlIdentity(id: "x", label: ""), control: RulerPicker(minimum: 0, maximum: 10), value: 3)
+        #expect(Announcer(verbosity: .normal).focusLine(element) == "Unnamed, 3, adjustable")
+        #expect(ScreenReaderDescription.sentence(for: element).hasPrefix("Unnamed, 3, adjustable. "))
+    }
+}

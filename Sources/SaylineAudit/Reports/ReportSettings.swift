@@ -3,13 +3,16 @@ import SaylineText
 /// What every report format says besides the findings: the tool, when it ran, the threshold
 /// that decides the verdict, and the options.
 public struct ReportSettings: Sendable, Equatable {
+    /// Sayline's version, as reports name the tool.
     public var version: String
     /// When the audit ran, ISO 8601 in UTC, from the front's clock; empty leaves it out.
     public var timestamp: String
     /// The least impact that fails the audit.
     public var failOn: Impact
+    /// The audit's limits, as the report's tool options show them.
     public var options: AuditOptions
 
+    /// Settings for a report.
     public init(version: String, timestamp: String = "", failOn: Impact = .serious, options: AuditOptions = AuditOptions()) {
         self.version = version
         self.timestamp = timestamp

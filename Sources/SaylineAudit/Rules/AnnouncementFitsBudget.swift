@@ -7,15 +7,18 @@ import SaylineScene
 ///
 /// Flags: a focus announcement or a change announcement, anywhere on the scale, over its budget.
 public struct AnnouncementFitsBudget: AuditRule {
-    public let id = "announcement-length"
-    public let impact = Impact.moderate
-    public let description = "Checks that focus and change announcements stay within their word budgets"
-    public let help = "Keep announcements short: the value first, in few words"
-    public let source = "Sayline speech style, Docs/speech.md (value first, one short line); speech-dispatcher message priorities"
-    public let criteria: [WCAGCriterion] = []
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "announcement-length", impact: .moderate,
+        description: "Checks that focus and change announcements stay within their word budgets",
+        help: "Keep announcements short: the value first, in few words",
+        source: "Sayline speech style, Docs/speech.md (value first, one short line); speech-dispatcher message priorities",
+        criteria: [])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         let announcer = Announcer(verbosity: .normal)

@@ -8,15 +8,18 @@ import SaylineScene
 /// Flags: a range cut short (the ruler's 20,000-tick cap leaves its top unreachable), a step
 /// that skips or sticks, End or Home that miss their bound.
 public struct EveryValueIsReachable: AuditRule {
-    public let id = "keyboard-reachable"
-    public let impact = Impact.critical
-    public let description = "Checks that every value can be reached from the keyboard one step at a time, with no dragging"
-    public let help = "Make every value reachable with the arrow keys"
-    public let source = "WCAG 2.2 SC 2.1.1 Keyboard; WAI-ARIA APG slider keyboard interaction"
-    public let criteria: [WCAGCriterion] = [.keyboard, .draggingMovements]
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "keyboard-reachable", impact: .critical,
+        description: "Checks that every value can be reached from the keyboard one step at a time, with no dragging",
+        help: "Make every value reachable with the arrow keys",
+        source: "WCAG 2.2 SC 2.1.1 Keyboard; WAI-ARIA APG slider keyboard interaction",
+        criteria: [.keyboard, .draggingMovements])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         let scale = element.scale

@@ -8,15 +8,18 @@ import SaylineScene
 /// include values the screen cannot show: for a roll, negative values (the seed shows them as
 /// 0) or values wider than the columns (the seed drops the leading digits).
 public struct FigureMatchesValue: AuditRule {
-    public let id = "figure-matches-value"
-    public let impact = Impact.serious
-    public let description = "Checks that a digit roll shows the value it holds"
-    public let help = "Give the digit roll columns enough for its largest value"
-    public let source = "WCAG 2.2 SC 1.3.1 Info and Relationships; the digit roll seed's column rules"
-    public let criteria: [WCAGCriterion] = [.infoAndRelationships]
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "figure-matches-value", impact: .serious,
+        description: "Checks that a digit roll shows the value it holds",
+        help: "Give the digit roll columns enough for its largest value",
+        source: "WCAG 2.2 SC 1.3.1 Info and Relationships; the digit roll seed's column rules",
+        criteria: [.infoAndRelationships])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         let control = element.control

@@ -7,17 +7,20 @@ import SaylineScene
 /// Flags: names with role or gesture words ("slider", "adjustable", "swipe"). The screen reader
 /// already says the role, so "Volume slider" is heard as "Volume slider, 5, adjustable".
 public struct NameHasNoRoleWords: AuditRule {
-    public let id = "name-no-role-words"
-    public let impact = Impact.moderate
-    public let description = "Checks that a name holds no role or action words, which the screen reader says already"
-    public let help = "Leave role and action words such as slider or swipe out of names"
-    public let source = "Apple accessibilityLabel guidance (do not include the control type); WAI-ARIA APG naming"
-    public let criteria: [WCAGCriterion] = []
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "name-no-role-words", impact: .moderate,
+        description: "Checks that a name holds no role or action words, which the screen reader says already",
+        help: "Leave role and action words such as slider or swipe out of names",
+        source: "Apple accessibilityLabel guidance (do not include the control type); WAI-ARIA APG naming",
+        criteria: [])
 
     static let roleWords: Set<String> = ["slider", "adjustable", "swipe", "picker", "scroll", "drag", "tap", "button", "stepper", "widget", "control"]
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         let label = element.identity.label

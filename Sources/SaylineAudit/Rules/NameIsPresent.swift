@@ -6,15 +6,18 @@ import SaylineScene
 ///
 /// Flags: an empty label, or one of spaces only (the scene's cleaning removes control characters).
 public struct NameIsPresent: AuditRule {
-    public let id = "name-present"
-    public let impact = Impact.critical
-    public let description = "Checks that every control has a label a screen reader can say"
-    public let help = "Give every control a label"
-    public let source = "WCAG 2.2 SC 4.1.2 Name, Role, Value; axe-core aria-input-field-name"
-    public let criteria: [WCAGCriterion] = [.nameRoleValue]
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "name-present", impact: .critical,
+        description: "Checks that every control has a label a screen reader can say",
+        help: "Give every control a label",
+        source: "WCAG 2.2 SC 4.1.2 Name, Role, Value; axe-core aria-input-field-name",
+        criteria: [.nameRoleValue])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         return element.identity.label.trimmingWhitespace().isEmpty

@@ -7,15 +7,18 @@ import SaylineScene
 /// Flags: every control whose name another control also has (compared without case): a person
 /// moving by name cannot tell them apart.
 public struct NameIsUnique: AuditRule {
-    public let id = "name-unique"
-    public let impact = Impact.serious
-    public let description = "Checks that no two controls in a scene share a name"
-    public let help = "Give every control a name of its own"
-    public let source = "WCAG 2.2 SC 2.4.6 Headings and Labels; Google ATF DuplicateSpeakableTextCheck"
-    public let criteria: [WCAGCriterion] = [.headingsAndLabels]
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "name-unique", impact: .serious,
+        description: "Checks that no two controls in a scene share a name",
+        help: "Give every control a name of its own",
+        source: "WCAG 2.2 SC 2.4.6 Headings and Labels; Google ATF DuplicateSpeakableTextCheck",
+        criteria: [.headingsAndLabels])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         let label = element.identity.label

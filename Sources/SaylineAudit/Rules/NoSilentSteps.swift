@@ -7,15 +7,18 @@ import SaylineScene
 /// Flags: a step whose spoken text stays the same (a rating shown rounded to whole stars with
 /// half-star steps says "4 out of 10" twice), or a change that announces nothing.
 public struct NoSilentSteps: AuditRule {
-    public let id = "no-silent-steps"
-    public let impact = Impact.serious
-    public let description = "Checks that every change is announced, in words that differ from the value before"
-    public let help = "Announce every change with words that differ from the last"
-    public let source = "WCAG 2.2 SC 4.1.3 Status Messages; Apple adjustable trait (the new value is spoken on each change)"
-    public let criteria: [WCAGCriterion] = [.statusMessages]
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "no-silent-steps", impact: .serious,
+        description: "Checks that every change is announced, in words that differ from the value before",
+        help: "Announce every change with words that differ from the last",
+        source: "WCAG 2.2 SC 4.1.3 Status Messages; Apple adjustable trait (the new value is spoken on each change)",
+        criteria: [.statusMessages])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         guard !probe.steps.isEmpty else { return .inapplicable }
         for step in probe.steps {

@@ -8,15 +8,18 @@ import SaylineScene
 /// Flags: any transition with intermediate frames under reduce motion, a tour that starts, or
 /// an announcement that differs between the two settings.
 public struct ReduceMotionIsHonoured: AuditRule {
-    public let id = "reduce-motion-honoured"
-    public let impact = Impact.critical
-    public let description = "Checks that with reduce motion every change jumps, the tour never starts and the words stay the same"
-    public let help = "Jump instead of animating when reduce motion is on, and keep the tour stopped"
-    public let source = "WCAG 2.2 SC 2.3.3 Animation from Interactions; Apple Reduce Motion"
-    public let criteria: [WCAGCriterion] = [.animationFromInteractions, .pauseStopHide]
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "reduce-motion-honoured", impact: .critical,
+        description: "Checks that with reduce motion every change jumps, the tour never starts and the words stay the same",
+        help: "Jump instead of animating when reduce motion is on, and keep the tour stopped",
+        source: "WCAG 2.2 SC 2.3.3 Animation from Interactions; Apple Reduce Motion",
+        criteria: [.animationFromInteractions, .pauseStopHide])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         var reduced = Session(elements: [element], motion: .reduce)

@@ -7,15 +7,18 @@ import SaylineScene
 /// Flags: controls whose settings outside the range had to be repaired; the report says
 /// what was used instead, so the author can fix the scene rather than rely on the repair.
 public struct SettingsNeedNoRepair: AuditRule {
-    public let id = "settings-valid"
-    public let impact = Impact.moderate
-    public let description = "Checks that the scene's settings are usable as given, without repairs"
-    public let help = "Fix the settings the control had to repair"
-    public let source = "Sayline design principle 4, Docs/architecture.md (bad input yields a usable control, and the sanitising is reported)"
-    public let criteria: [WCAGCriterion] = []
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "settings-valid", impact: .moderate,
+        description: "Checks that the scene's settings are usable as given, without repairs",
+        help: "Fix the settings the control had to repair",
+        source: "Sayline design principle 4, Docs/architecture.md (bad input yields a usable control, and the sanitising is reported)",
+        criteria: [])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         let repairs = element.repairs.filter { !RangeIsValid.fields.contains($0.field) && $0.field != "tickCount" }

@@ -9,18 +9,21 @@ import SaylineScene
 /// read as words), and binary float noise (0.30000000000000004). Text in scripts other than
 /// Latin is marked incomplete: an engine may spell it out, so a person should listen.
 public struct SpokenTextIsSpeakable: AuditRule {
-    public let id = "spoken-text-speakable"
-    public let impact = Impact.serious
-    public let description = "Checks that spoken values use words a speech engine says well, not symbols"
-    public let help = "Speak values in words: units spelled out, no symbols"
-    public let source = "Sayline speech style (Docs/speech.md), checked against espeak-ng; WAI-ARIA aria-valuetext (\"7 out of 10\")"
-    public let criteria: [WCAGCriterion] = []
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "spoken-text-speakable", impact: .serious,
+        description: "Checks that spoken values use words a speech engine says well, not symbols",
+        help: "Speak values in words: units spelled out, no symbols",
+        source: "Sayline speech style (Docs/speech.md), checked against espeak-ng; WAI-ARIA aria-valuetext (\"7 out of 10\")",
+        criteria: [])
 
     static let abbreviations: Set<String> = ["kg", "km", "cm", "mm", "lb", "lbs", "oz", "ml", "mph", "kph", "kmh", "hr", "hrs", "sec", "secs", "ms", "ft", "yd", "mi"]
     static let currencySigns: Set<Unicode.Scalar> = ["$", "€", "£", "¥", "₹", "₩", "₽"]
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         var texts = [element.spokenValue]

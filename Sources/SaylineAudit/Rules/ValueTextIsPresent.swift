@@ -7,15 +7,18 @@ import SaylineScene
 /// Flags: a value, anywhere on the scale, whose display text or spoken text is empty, and unit
 /// words left empty, which leave the value heard as a bare number.
 public struct ValueTextIsPresent: AuditRule {
-    public let id = "value-text-present"
-    public let impact = Impact.critical
-    public let description = "Checks that every value has text to show and text to say"
-    public let help = "Give every value display text and spoken text"
-    public let source = "WCAG 2.2 SC 4.1.2 Name, Role, Value (value); WAI-ARIA aria-valuetext"
-    public let criteria: [WCAGCriterion] = [.nameRoleValue]
+    /// What reports say of the rule.
+    public let info = AuditRuleInfo(
+        id: "value-text-present", impact: .critical,
+        description: "Checks that every value has text to show and text to say",
+        help: "Give every value display text and spoken text",
+        source: "WCAG 2.2 SC 4.1.2 Name, Role, Value (value); WAI-ARIA aria-valuetext",
+        criteria: [.nameRoleValue])
 
+    /// The rule; it has nothing to configure.
     public init() {}
 
+    /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         if let unit = element.identity.unit, unit.singular.isEmpty || unit.plural.isEmpty {

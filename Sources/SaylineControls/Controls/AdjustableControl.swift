@@ -50,19 +50,29 @@ public protocol AdjustableControl: Sendable, Equatable {
 }
 
 extension AdjustableControl {
+    /// A kind is called by its name unless it says otherwise.
     public static var noun: String { kindName }
+    /// Most kinds show exactly their value.
     public var figureMayDiffer: Bool { false }
+    /// Most kinds never show another figure.
     public func misstatement(for value: Double) -> String? { nil }
+    /// Most kinds take no text before a number.
     public var typedPrefix: String? { nil }
+    /// Most kinds have no unit of their own.
     public var defaultUnit: UnitWords? { nil }
+    /// Most kinds group digits with commas only.
     public var typedGroupSeparator: String? { nil }
+    /// Most kinds add no words to the keys hint.
     public func hintLead(for value: Double) -> String? { nil }
+    /// The number in the scale's precision, no unit.
     public func terseValue(for value: Double, places: Int) -> String {
         NumberText.format(value, places: places, trimmingZeros: true)
     }
+    /// The number in the scale's precision.
     public func valueWords(for value: Double, places: Int) -> String {
         NumberText.format(value, places: places, trimmingZeros: true)
     }
+    /// A plain decimal number with the unit, prefix and separators the kind allows, or a bound's name.
     public func typedValue(_ text: String, unit: UnitWords?) -> Result<TypedValue, Rejection> {
         TypedValue.parse(text, unit: unit ?? defaultUnit, prefix: typedPrefix, groupSeparator: typedGroupSeparator)
     }

@@ -43,6 +43,7 @@ public struct AdjustableElement: Sendable, Equatable {
         self.repairs = repairs
     }
 
+    /// Two elements are equal when their identity, value and control are.
     public static func == (lhs: AdjustableElement, rhs: AdjustableElement) -> Bool {
         lhs.identity == rhs.identity && lhs.value == rhs.value && lhs.control.isSame(as: rhs.control)
     }
@@ -209,10 +210,13 @@ public enum UnchangedReason: Sendable, Equatable {
 
 /// A value that moved, and whether the request had to be corrected to get there.
 public struct ValueChange: Sendable, Equatable {
+    /// The value before the change.
     public let old: Double
+    /// The value after it.
     public let new: Double
     /// The bound the new value sits on, if any.
     public let reachedBound: Bound?
+    /// How the request was corrected to fit, if it was.
     public let correction: Correction?
 }
 

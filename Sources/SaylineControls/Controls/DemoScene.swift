@@ -1,6 +1,7 @@
 import SaylineText
 /// The built-in scene: one of each control, as the source designs' demos show them.
 public enum DemoScene {
+    /// A ruler, a rating and a digit roll, as the seeds' demos set them.
     public static var elements: [AdjustableElement] {
         [
             AdjustableElement(

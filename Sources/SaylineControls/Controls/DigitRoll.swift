@@ -6,26 +6,38 @@ import SaylineText
 public struct DigitRoll: AdjustableControl {
     /// The most columns the seed draws.
     public static let maximumColumns = 9
+    /// The kind's name in scenes: "digitroll".
     public static let kindName = "digitroll"
+    /// Messages call one a roll.
     public static let noun = "roll"
 
+    /// How many digits are drawn, 1 to 9.
     public let columns: Int
+    /// Text before the figure that never rolls: "$".
     public let prefix: String
+    /// What stands between groups of three digits.
     public let separator: String
+    /// Whether leading zeros are drawn instead of dropped.
     public let leadingZeros: Bool
     /// The digit every strip starts from before its first roll.
     public let startDigit: Int
+    /// Which column rolls first.
     public let order: DigitRollOrder
     /// Milliseconds between neighbouring columns starting their roll.
     public let stagger: Double
     /// Settle spring. At 0.82 damping the strip overshoots by about a percent,
     /// which is the difference between mechanical and merely eased.
     public let response: Double
+    /// The settle spring's damping, 0.05 to 1.
     public let damping: Double
+    /// The grid the value moves on.
     public let scale: TickScale
+    /// Steps in one Page Up or Page Down.
     public let pageStepCount: Int
+    /// Repairs the configuration needed, for audits.
     public let repairs: [Repair]
 
+    /// A roll; settings out of range are repaired and each repair recorded.
     public init(columns: Int = 6, prefix: String = "$", separator: String = ",", leadingZeros: Bool = false,
                 startDigit: Int = 0, order: DigitRollOrder = .rtl, stagger: Double = 60,
                 response: Double = 0.55, damping: Double = 0.82, step: Double = 1, pageStepCount: Int = 10,
@@ -129,6 +141,7 @@ public struct DigitRoll: AdjustableControl {
         return last / 1000 + Spring.settleTime(response: response)
     }
 
+    /// The figure as the seed draws it: "$12,480".
     public func displayText(for value: Double, unit: UnitWords?) -> String { figure(for: value) }
 
     /// "12,480 dollars" with unit words; without them, the figure itself.
@@ -146,6 +159,7 @@ public struct DigitRoll: AdjustableControl {
     /// Negative values and values wider than the columns are shown otherwise.
     public var figureMayDiffer: Bool { true }
 
+    /// What the columns show instead of a negative value or one wider than they are.
     public func misstatement(for value: Double) -> String? {
         let whole = Self.whole(value)
         let truth = NumberText.format(value, places: 0)
@@ -154,9 +168,12 @@ public struct DigitRoll: AdjustableControl {
         return nil
     }
 
+    /// The prefix may be typed before a number: "$12,480".
     public var typedPrefix: String? { prefix.isEmpty ? nil : prefix }
+    /// A separator other than a comma (a space) may be typed in a figure.
     public var typedGroupSeparator: String? { separator.isEmpty || separator == "," || separator == "." ? nil : separator }
 
+    /// Each column rolls from its digit to the new one, staggered, on the settle spring.
     public func animation(from oldValue: Double, to newValue: Double) -> MotionTimeline {
         let target = slots(for: newValue).compactMap { slot in slot.digit.map { ($0, slot.order) } }
         // Columns align from the right: the old figure's units column rolls to the new units column.
@@ -205,6 +222,7 @@ public enum DigitRollOrder: String, Sendable, Equatable, CaseIterable {
 
 /// One position in the figure: a rolling column, or a separator that does not roll.
 public struct DigitSlot: Sendable, Equatable {
+    /// The digit shown, or nil for a separator.
     public let digit: Int?
     /// The column's place in the cascade: 0 rolls first.
     public let order: Int
@@ -212,17 +230,24 @@ public struct DigitSlot: Sendable, Equatable {
 
 /// The columns of one roll, each on its own delayed spring.
 public struct DigitRollMotion: Sendable, Equatable {
+    /// One column's roll: the digit it leaves and the one it lands on, and when it starts.
     public struct Column: Sendable, Equatable {
+        /// The digit the column leaves.
         public let from: Int
+        /// The digit it lands on.
         public let to: Int
         /// Seconds before this column starts.
         public let delay: Double
     }
 
+    /// Every shown column, left to right.
     public let columns: [Column]
+    /// Seconds the settle spring takes to respond.
     public let response: Double
+    /// The spring's damping.
     public let damping: Double
 
+    /// Seconds until the last column has settled.
     public var duration: Double {
         (columns.map(\.delay).max() ?? 0) + Spring.settleTime(response: response)
     }

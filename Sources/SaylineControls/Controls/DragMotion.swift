@@ -17,6 +17,7 @@ public enum DragMotion: Sendable, Equatable {
         }
     }
 
+    /// Whether the star is turned all the way, as it is while moving.
     public var isFullMotion: Bool { self == .forwards || self == .backwards }
 
     /// The way it is going, whether in full motion or nearing the end.

@@ -2,6 +2,7 @@ import SaylineText
 
 /// Why input was refused, and the input itself, cleaned for echoing.
 public struct Rejection: Error, Sendable, Equatable {
+    /// Why the input was refused.
     public enum Reason: Error, Sendable, Equatable {
         case empty
         case tooLong(characters: Int)
@@ -18,10 +19,12 @@ public struct Rejection: Error, Sendable, Equatable {
         case notAllowed(String)
     }
 
+    /// Why it was refused.
     public let reason: Reason
     /// The offending input, cleaned and cut short for speech.
     public let input: String
 
+    /// A refusal of what was typed; the input is cleaned before it is ever said.
     public init(_ reason: Reason, input: String) {
         self.reason = reason
         self.input = TextSanitiser.echo(input)

@@ -7,18 +7,22 @@ import SaylineText
 public struct RulerPicker: AdjustableControl {
     /// The seed's glide for outside changes.
     public static let glideDuration = 0.7
+    /// The kind's name in scenes: "ruler".
     public static let kindName = "ruler"
 
+    /// The grid the value moves on.
     public let scale: TickScale
     /// A major (labelled) tick every this many ticks; at least 1.
     public let majorEvery: Int
     /// Points between ticks in the source design; at least 4.
     public let tickSpacing: Double
+    /// Repairs the configuration needed, for audits.
     public let repairs: [Repair]
     /// Decimal places of the step and the minimum, worked out once: reading them takes the
     /// shortest decimal form of a Double, and every spoken value needs them.
     private let places: Int
 
+    /// A ruler; settings out of range are repaired and each repair recorded.
     public init(minimum: Double, maximum: Double, step: Double = 1, majorEvery: Int = 10, tickSpacing: Double = 12) {
         scale = TickScale(lowerBound: minimum, upperBound: maximum, step: step, maximumTickCount: TickScale.rulerTickCap)
         var repairs = scale.repairs
@@ -34,6 +38,7 @@ public struct RulerPicker: AdjustableControl {
         places = max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))
     }
 
+    /// Page Up and Page Down move one major interval.
     public var pageStepCount: Int { majorEvery }
 
     /// How tall a tick is drawn: majors carry labels, middles mark half an interval.
@@ -52,6 +57,7 @@ public struct RulerPicker: AdjustableControl {
     /// The scroll offset that puts a tick under the indicator.
     public func offset(forIndex index: Int) -> Double { Double(index) * tickSpacing }
 
+    /// The value in a fixed number of decimals with the unit's symbol: "62.0 kg".
     public func displayText(for value: Double, unit: UnitWords?) -> String {
         // The seed's headline shows a fixed number of decimals ("62.0 kg"), so the width never jumps.
         let number = NumberText.format(value, places: places)
@@ -59,11 +65,13 @@ public struct RulerPicker: AdjustableControl {
         return "\(number) \(symbol)"
     }
 
+    /// The value trimmed, with unit words: "62.5 kilograms".
     public func spokenValue(for value: Double, unit: UnitWords?) -> String {
         let number = NumberText.format(value, places: places, trimmingZeros: true)
         return unit?.spoken(number, value: value) ?? number
     }
 
+    /// A glide on the seed's smooth curve.
     public func animation(from oldValue: Double, to newValue: Double) -> MotionTimeline {
         MotionTimeline(motion: .glide(from: oldValue, to: newValue, curve: .smooth(duration: Self.glideDuration)))
     }

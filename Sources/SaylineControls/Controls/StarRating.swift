@@ -14,16 +14,21 @@ public struct StarRating: AdjustableControl {
     public static let motionResetDelay = 0.25
     /// The star lifts off the line after this delay when the rating returns to empty.
     public static let settleDownDelay = 0.2
+    /// The kind's name in scenes: "rating".
     public static let kindName = "rating"
 
+    /// The grid the value moves on.
     public let scale: TickScale
+    /// Repairs the configuration needed, for audits.
     public let repairs: [Repair]
 
+    /// A rating; a bad range is repaired and the repair recorded.
     public init(minimum: Double = 0, maximum: Double = 10, step: Double = 1) {
         scale = TickScale(lowerBound: minimum, upperBound: maximum, step: step, maximumTickCount: TickScale.unboundedTickCap)
         repairs = scale.repairs
     }
 
+    /// Two stars a page, as the ARIA rating example.
     public var pageStepCount: Int { 2 }
 
     /// The whole number the seed shows: `Int(value.rounded())`, kept in range.
@@ -35,6 +40,7 @@ public struct StarRating: AdjustableControl {
     /// even when the steps stop short of it (0 to 10 in steps of 3 is out of 10, not 9).
     public var outOf: Double { max(scale.requestedUpperBound, scale.upperBound) }
 
+    /// "7/10": the rounded figure out of the maximum.
     public func displayText(for value: Double, unit: UnitWords?) -> String {
         "\(shownNumber(for: value))/\(NumberText.format(outOf, places: 0, grouping: false))"
     }
@@ -56,8 +62,10 @@ public struct StarRating: AdjustableControl {
         "\(spokenFigure(for: value)) \((unit ?? Self.stars).plural)"
     }
 
+    /// A rating counts stars unless the scene names another unit.
     public var defaultUnit: UnitWords? { Self.stars }
 
+    /// "Slide to rate" while nothing is rated.
     public func hintLead(for value: Double) -> String? {
         value <= scale.lowerBound ? "Slide to rate" : nil
     }
@@ -73,6 +81,7 @@ public struct StarRating: AdjustableControl {
         return scale.lowerBound + fraction * (scale.upperBound - scale.lowerBound)
     }
 
+    /// The star glides and turns with the direction of travel, and lifts off or settles.
     public func animation(from oldValue: Double, to newValue: Double) -> MotionTimeline {
         let movement: DragMotion = newValue < oldValue ? .backwards : .forwards
         return MotionTimeline(motion: .rating(StarRatingMotion(
@@ -95,12 +104,18 @@ public struct StarRatingPose: Sendable, Equatable {
 
 /// The animations one rating change sets off, as the seed's modifiers chain them.
 public struct StarRatingMotion: Sendable, Equatable {
+    /// The value the change starts from.
     public let from: Double
+    /// The value it ends on.
     public let to: Double
+    /// Which way the star travels.
     public let movement: DragMotion
+    /// Whether the rating was above its minimum before.
     public let wasRated: Bool
+    /// Whether it is after.
     public let isRated: Bool
 
+    /// Seconds until every part of the motion has come to rest.
     public var duration: Double {
         let lift = wasRated == isRated ? 0 : (isRated ? 0 : StarRating.settleDownDelay) + StarRating.springDuration
         return max(StarRating.starGlideDuration, StarRating.motionResetDelay + StarRating.springDuration, lift)

@@ -22,11 +22,15 @@ public enum MotionPreference: String, Sendable, Equatable, CaseIterable {
 
 /// A timeline of frames for one change, sampled as a pure function of elapsed time.
 public struct MotionTimeline: Sendable, Equatable {
+    /// Frames a second when none is asked for.
     public static let defaultFrameRate = 60.0
 
+    /// Seconds from the first frame to the last.
     public let duration: Double
+    /// What moves.
     public let motion: Motion
 
+    /// The timeline of a motion.
     public init(motion: Motion) {
         self.motion = motion
         self.duration = motion.duration

@@ -10,6 +10,7 @@ public struct ControlRenderer: Sendable {
     /// The cells a line may take on this terminal; narrower terminals cut the layout, so no
     /// line wraps and leaves a stale row.
     public let columns: Int
+    /// Whether lines are painted with terminal colours.
     public let color: Bool
 
     /// - Parameter width: the terminal's columns; the layout keeps within 20 and 400.

@@ -13,13 +13,18 @@ public struct TickScale: Sendable, Equatable {
     /// so every tick's value maps back to its own index; at 2^52 ticks neighbours collide.
     public static let unboundedTickCap = 1 << 40
 
+    /// The lowest value: the first tick.
     public let lowerBound: Double
+    /// The distance between ticks; always positive and finite.
     public let step: Double
+    /// How many ticks the scale has; at least 1.
     public let tickCount: Int
     /// The upper bound that was asked for, before the cap or the grid cut it short.
     public let requestedUpperBound: Double
+    /// Repairs the bounds and the step needed, for audits.
     public let repairs: [Repair]
 
+    /// A scale; bad bounds, steps and tick counts are repaired and each repair recorded.
     public init(lowerBound requestedLower: Double, upperBound: Double, step: Double,
                 maximumTickCount: Int = TickScale.rulerTickCap) {
         var repairs: [Repair] = []
@@ -115,15 +120,20 @@ public struct TickScale: Sendable, Equatable {
 
 /// One repair that bad configuration needed: what was wrong and what is used instead.
 public struct Repair: Sendable, Equatable, Hashable {
+    /// The setting that was wrong: "step".
     public let field: String
+    /// What was wrong with it.
     public let problem: String
+    /// What is used instead.
     public let replacement: String
 
+    /// A repair.
     public init(field: String, problem: String, replacement: String) {
         self.field = field
         self.problem = problem
         self.replacement = replacement
     }
 
+    /// The repair as a sentence: "step 0 is not a positive finite number; 1 is used instead".
     public var sentence: String { "\(field) \(problem); \(replacement) is used instead" }
 }

@@ -13,6 +13,7 @@ extension DragMotion {
 
     /// The outcome of one drag update: the new state, and whether a reset is scheduled.
     public struct Update: Sendable, Equatable {
+        /// The motion the star shows.
         public let motion: DragMotion
         /// When set, after `StarRating.motionResetDelay` call `afterResetDelay(_:movement:)` with it.
         public let scheduledResetMovement: DragMotion?

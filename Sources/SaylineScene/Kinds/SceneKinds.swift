@@ -8,6 +8,7 @@ public struct SceneKinds: Sendable {
     /// In the order docs and messages list them.
     public let all: [SceneKind]
 
+    /// A table of kinds, in the order docs and messages list them.
     public init(_ kinds: [SceneKind]) { all = kinds }
 
     /// Sayline's own kinds.

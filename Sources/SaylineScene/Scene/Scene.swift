@@ -3,18 +3,22 @@ import SaylineControls
 import SaylineSession
 /// A set of controls from a scene file, with the audit findings its author has accepted.
 public struct Scene: Sendable, Equatable {
+    /// The most controls a scene may have.
     public static let maximumControls = 10_000
     /// Labels, unit words, hints, prefixes: longer text is refused.
     public static let maximumTextLength = 200
     /// Scene files larger than this are refused before they are read.
     public static let maximumFileSize = 16 * 1024 * 1024
 
+    /// The controls, in focus order.
     public var elements: [AdjustableElement]
+    /// Findings the scene accepts, with the reason.
     public var suppressions: [Suppression]
     /// Where each control stands in its file, in the order of `elements`; empty for a scene
     /// that was not read from a file (the demo).
     public var sources: [ControlSource]
 
+    /// A scene; `sources` gives where each control stands in its file.
     public init(elements: [AdjustableElement], suppressions: [Suppression] = [], sources: [ControlSource] = []) {
         self.elements = elements
         self.suppressions = suppressions
@@ -33,6 +37,7 @@ public struct Scene: Sendable, Equatable {
 
 /// Where a control stands in its scene file, for reports: SARIF's region, axe's node `html`.
 public struct ControlSource: Sendable, Equatable {
+    /// The line the control starts on.
     public let line: Int
     /// In Unicode code points from 1.
     public let column: Int
@@ -43,6 +48,7 @@ public struct ControlSource: Sendable, Equatable {
     /// The bytes of its `value` number, if it has one: a save rewrites only these.
     public let valueBytes: Range<Int>?
 
+    /// Where a control stands in its file.
     public init(line: Int, column: Int, text: String, bytes: Range<Int> = 0..<0, valueBytes: Range<Int>? = nil) {
         self.line = line
         self.column = column
@@ -54,11 +60,14 @@ public struct ControlSource: Sendable, Equatable {
 
 /// A known finding kept in the report as suppressed, with the reason, instead of deleted.
 public struct Suppression: Sendable, Equatable {
+    /// The rule whose findings are accepted.
     public let rule: String
     /// The control's id, or nil for every control.
     public let control: String?
+    /// Why they are accepted, as every report says it.
     public let reason: String
 
+    /// A suppression; `control` nil accepts the rule's findings for every control.
     public init(rule: String, control: String?, reason: String) {
         self.rule = rule
         self.control = control
@@ -68,11 +77,14 @@ public struct Suppression: Sendable, Equatable {
 
 /// One problem in a scene file: where it is and what is wrong.
 public struct SceneProblem: Error, Sendable, Equatable {
+    /// The line the problem is on.
     public let line: Int
     /// The JSON path: `controls[2].step`.
     public let path: String
+    /// What is wrong.
     public let message: String
 
+    /// A problem at a line and a JSON path.
     public init(line: Int, path: String, message: String) {
         self.line = line
         self.path = path
@@ -87,6 +99,8 @@ public struct SceneProblem: Error, Sendable, Equatable {
 
 /// Every problem found in a scene file, in the order they appear.
 public struct SceneError: Error, Sendable, Equatable {
+    /// Every problem found, in file order.
     public let problems: [SceneProblem]
+    /// The problems of one read.
     public init(_ problems: [SceneProblem]) { self.problems = problems }
 }

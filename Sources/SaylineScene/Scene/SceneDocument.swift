@@ -7,8 +7,10 @@ public struct SceneDocument: Sendable {
     public let path: String?
     /// The file's bytes as read; nil for a scene that was not read from a file.
     public let bytes: [UInt8]?
+    /// The scene the bytes hold.
     public let scene: Scene
 
+    /// A scene with the file and bytes it was read from (nil for the demo scene).
     public init(path: String?, bytes: [UInt8]?, scene: Scene) {
         self.path = path
         self.bytes = bytes

@@ -7,7 +7,9 @@ import SaylineSession
 /// session has moved since is a change of the person's; a control whose value in the file
 /// moved since is someone else's.
 public struct SceneAgreement: Sendable, Equatable {
+    /// Each control's value in the file, by id.
     public private(set) var file: [String: Double]
+    /// Each control's value in the session, by id.
     public private(set) var session: [String: Double]
 
     /// Agreement at the moment `document` was read or written with the session at `elements`.
@@ -29,6 +31,7 @@ public struct SceneAgreement: Sendable, Equatable {
 public enum SceneWriteBack {
     /// The bytes to write, and what they hold.
     public struct Plan: Sendable, Equatable {
+        /// The file's new bytes.
         public let bytes: [UInt8]
         /// The person's changes written.
         public let written: Int

@@ -3,6 +3,7 @@ import SaylineControls
 import SaylineSession
 /// A script for `sayline run`: REPL commands and expectations, one a line, with line numbers.
 public struct Script: Sendable, Equatable {
+    /// The steps, in file order.
     public let steps: [ScriptStep]
 
     /// Parses every line; a script with any malformed line is refused whole, so nothing runs.
@@ -45,14 +46,17 @@ public struct Script: Sendable, Equatable {
 
 /// One line of a script that does something.
 public struct ScriptStep: Sendable, Equatable {
+    /// What a step does.
     public enum Action: Sendable, Equatable {
         case command(Command)
         case expect(Expectation)
     }
 
+    /// The line the step is on.
     public let line: Int
     /// The line as written, trimmed, for the transcript.
     public let text: String
+    /// What it does.
     public let action: Action
 }
 
@@ -133,12 +137,15 @@ public enum Expectation: Sendable, Equatable {
 
 /// A malformed script line.
 public struct ScriptProblem: Sendable, Equatable {
+    /// The line the problem is on.
     public let line: Int
+    /// What is wrong.
     public let message: String
 }
 
 /// Every malformed line of a script.
 public struct ScriptError: Error, Sendable, Equatable {
+    /// Every problem, in file order.
     public let problems: [ScriptProblem]
 }
 

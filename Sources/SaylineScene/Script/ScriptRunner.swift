@@ -6,20 +6,25 @@ import SaylineSession
 /// Every change is announced (no settling), exactly as a person would hear it. The front
 /// writes each step's announcements as they come, so a million-line script streams.
 public struct ScriptRunner: Sendable {
+    /// The session the script drives.
     public private(set) var session: Session
     private var lastAnnouncements: [Announcement] = []
     private var lastFrames = 0
 
+    /// A runner on a session.
     public init(session: Session) {
         self.session = session
     }
 
     /// What one step did.
     public struct StepResult: Sendable, Equatable {
+        /// What the step made the session say.
         public var announcements: [Announcement] = []
         /// Text for the display channel (help).
         public var display: [String] = []
+        /// Why an expectation failed, if one did.
         public var failure: String?
+        /// Whether the step ended the session.
         public var quit = false
         /// Saves the step asked for: the front writes the file and tells the runner how it
         /// went (`heard`), so an expectation can check it.
@@ -90,6 +95,7 @@ public struct ScriptRunner: Sendable {
 
 /// What `--transcript` writes: each command, then what it announced.
 public enum Transcript {
+    /// A transcript's lines for one command: the command, then what was heard.
     public static func lines(command: String, announcements: [Announcement]) -> [String] {
         ["> " + TextSanitiser.clean(command)] + announcements.map(\.text)
     }

@@ -34,6 +34,7 @@ public struct SaveRequest: Sendable, Equatable {
     /// a read-only file is written anyway.
     public let overwrite: Bool
 
+    /// A save to the scene's file, or to `file`, which becomes the scene's file.
     public init(file: String?, overwrite: Bool = false) {
         self.file = file
         self.overwrite = overwrite

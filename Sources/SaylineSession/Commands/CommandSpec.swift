@@ -18,16 +18,21 @@ public struct CommandSpec: Sendable, Equatable {
         case value
     }
 
+    /// The command's name as typed: "inc".
     public let name: String
+    /// Other names that do the same: "+".
     public let aliases: [String]
+    /// What follows the name.
     public let argument: Argument
     /// "inc [N]"
     public let usage: String
+    /// What the command does, in one line.
     public let summary: String
     /// Keys that do the same without typing, from the key table.
     public var keys: String? { KeyTable.keys(forCommand: name) }
     let build: @Sendable (String?) -> Result<Command, Rejection.Reason>
 
+    /// Two specs are the same command when their names are.
     public static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool { lhs.name == rhs.name }
 
     /// The help paragraph for `help NAME`.

@@ -2,6 +2,7 @@ import SaylineText
 import SaylineControls
 /// Every command Sayline understands, in the order `help` lists them.
 public enum CommandTable {
+    /// Every command, in the order `help` lists them.
     public static let all: [CommandSpec] = [
         CommandSpec(name: "list", aliases: ["ls"], argument: .none, usage: "list",
                     summary: "Say every control with its value, one line each.") { _ in .success(.list) },

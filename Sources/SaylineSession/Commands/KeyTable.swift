@@ -10,13 +10,16 @@ public struct KeySpec: Sendable, Equatable {
     public let keys: [String]
     /// The command line the key runs, such as `page up`; nil when it runs none.
     public let command: String?
+    /// What the key does, for help and the key map.
     public let help: String
 
     /// The command's name: the first word of `command`.
     public var commandName: String? { command.map { String($0.split(separator: " ").first ?? "") } }
 }
 
+/// Every key Sayline binds, with the command each runs: bindings, `--help`, Docs/keys.md and the man page come from it.
 public enum KeyTable {
+    /// Every key, in the order the key map lists them.
     public static let all: [KeySpec] = [
         KeySpec(function: "sayline-increment", keys: ["Up", "Right", "+"], command: "inc", help: "increase by one step (a count from readline's arguments, Alt-5 Up, makes it five)"),
         KeySpec(function: "sayline-decrement", keys: ["Down", "Left", "-"], command: "dec", help: "decrease by one step"),
@@ -42,6 +45,7 @@ public enum KeyTable {
     /// The key that describes the focused control ("?"), for the start's hint.
     public static var describeKey: String { keys(forCommand: "describe") ?? "describe" }
 
+    /// The entry of a readline function, if it is Sayline's.
     public static func spec(function name: String) -> KeySpec? { all.first { $0.function == name } }
 
     /// The keys in one paragraph, for `--help` and `help`.

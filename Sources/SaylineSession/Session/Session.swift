@@ -8,10 +8,15 @@ public struct Session: Sendable {
     /// Undo history is bounded so a long session keeps flat memory.
     public static let historyLimit = 1_000
 
+    /// The controls, in focus order.
     public private(set) var elements: [AdjustableElement]
+    /// Where focus is.
     public private(set) var focusIndex = 0
+    /// Whether changes animate.
     public private(set) var motion: MotionPreference
+    /// How much is said.
     public private(set) var verbosity: Verbosity
+    /// The tour, while it runs.
     public private(set) var tour: DemoTour?
     private var undoStack: [(index: Int, value: Double)] = []
     private var redoStack: [(index: Int, value: Double)] = []
@@ -23,7 +28,9 @@ public struct Session: Sendable {
         self.verbosity = verbosity
     }
 
+    /// The control with focus.
     public var focused: AdjustableElement { elements[focusIndex] }
+    /// What says the session's changes, at its verbosity.
     public var announcer: Announcer { Announcer(verbosity: verbosity) }
 
     /// The focus announcement a front makes on start.

@@ -40,19 +40,27 @@ extension SessionEvent {
 
 /// What one command did: the events, the lines to speak, and the change to draw.
 public struct Reply: Sendable, Equatable {
+    /// What happened, in order.
     public var events: [SessionEvent] = []
+    /// What to say about it, in order.
     public var announcements: [Announcement] = []
     /// The element whose value moved and how to draw it; nil when nothing moved.
     public var transition: ElementTransition?
+    /// Whether the session ends.
     public var quit = false
 
+    /// A reply that did nothing and says nothing.
     public init() {}
 }
 
 /// A transition and the element it belongs to.
 public struct ElementTransition: Sendable, Equatable {
+    /// The control's place in the session.
     public let elementIndex: Int
+    /// The value before.
     public let from: Double
+    /// The value after.
     public let to: Double
+    /// How the change is drawn.
     public let transition: Transition
 }

@@ -2,6 +2,7 @@ import SaylineText
 import SaylineControls
 /// One line for the speech channel, and what kind of line it is so pacing can treat it right.
 public struct Announcement: Sendable, Equatable {
+    /// What an announcement is about, which decides how it is paced and spoken.
     public enum Kind: Sendable, Equatable {
         /// A value change: a quick run of these may be coalesced.
         case change
@@ -11,12 +12,15 @@ public struct Announcement: Sendable, Equatable {
         case error
     }
 
+    /// The words, in plain text.
     public let text: String
+    /// What it is about.
     public let kind: Kind
 
     /// Speech engines read at most about 1,000 bytes a line; keep lines well under that.
     public static let maximumLength = 300
 
+    /// An announcement of cleaned text.
     public init(_ text: String, kind: Kind) {
         let clean = TextSanitiser.clean(text)
         self.text = clean.count > Self.maximumLength ? String(clean.prefix(Self.maximumLength - 1)) + "…" : clean

@@ -3,8 +3,10 @@ import SaylineControls
 /// Turns session events into the lines a person hears, following the speech style (Docs/speech.md):
 /// value first on a change, label, value, traits and hint on focus, hints only on request.
 public struct Announcer: Sendable {
+    /// How much it says.
     public let verbosity: Verbosity
 
+    /// An announcer at a verbosity.
     public init(verbosity: Verbosity) {
         self.verbosity = verbosity
     }
@@ -64,8 +66,8 @@ public struct Announcer: Sendable {
     public func focusLine(_ element: AdjustableElement) -> String {
         switch verbosity {
         case .terse: return "\(element.identity.shortName), \(element.terseValue)"
-        case .normal: return "\(element.identity.label), \(element.spokenValue), adjustable"
-        case .verbose: return "\(element.identity.label), \(element.spokenValue), adjustable. \(element.hint)"
+        case .normal: return "\(element.identity.spokenLabel), \(element.spokenValue), adjustable"
+        case .verbose: return "\(element.identity.spokenLabel), \(element.spokenValue), adjustable. \(element.hint)"
         }
     }
 

@@ -2,13 +2,13 @@ import SaylineText
 import SaylineControls
 
 /// What a screen reader would say for a control, in AccessibilitySnapshot's order: label,
-/// value, traits, then hint, and what the screen gets wrong if anything. The one builder of
-/// descriptions: the REPL's `describe` and `?`, and `sayline describe`.
+/// value, traits, then hint, and what the screen gets wrong if anything: the REPL's `describe`
+/// and `?`, and `sayline describe`. The focus line (`Announcer.focusLine`) is its short form,
+/// and names the control the same way.
 public enum ScreenReaderDescription {
     /// "Weight in kilograms, 62 kilograms, adjustable. Up or down arrow adjusts…"
     public static func sentence(for element: AdjustableElement) -> String {
-        let label = element.identity.label.isEmpty ? "Unnamed" : element.identity.label
-        var line = "\(label), \(element.spokenValue), adjustable. \(element.hint)"
+        var line = "\(element.identity.spokenLabel), \(element.spokenValue), adjustable. \(element.hint)"
         if let misstatement = element.misstatement { line += ". The screen \(misstatement)" }
         return line
     }

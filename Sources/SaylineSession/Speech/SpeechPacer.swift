@@ -7,6 +7,7 @@ import SaylineControls
 /// change first releases a held value, so the final value is always heard and heard last.
 /// The front drives it with its own clock: it calls `flush(at:)` once `deadline` has passed.
 public struct SpeechPacer: Sendable {
+    /// Quiet time, in seconds, that ends a run of changes.
     public let settleInterval: Double
     private var held: Announcement?
     private var lastChangeTime: Double?
