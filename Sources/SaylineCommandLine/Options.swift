@@ -86,9 +86,15 @@ package struct Options: Equatable {
         case .failure(let error): return .failure(error)
         case .success(let applied): settings = applied
         }
-        if settings.source(of: "display") == .builtIn, settings.detectScreenReader, let reader = detectScreenReader() {
-            settings.display = .screenReader
-            settings.sources["display"] = .detected("\(reader) is running")
+        if settings.detectScreenReader, settings.display == .full || settings.source(of: "display") == .builtIn,
+           let reader = detectScreenReader() {
+            if settings.source(of: "display") == .builtIn {
+                settings.display = .screenReader
+                settings.sources["display"] = .detected("\(reader) is running")
+            } else if displayIsTerminal {
+                // The person chose the full display: it stays, and they hear once how to switch.
+                options.warnings.append(DisplayMode.readerRunningLine(reader))
+            }
         }
         // Nothing can be drawn in place on what is not a terminal.
         if !displayIsTerminal, settings.display == .full {

@@ -204,9 +204,23 @@ final class Repl: LineEditorClient, ReplyOutput {
         // A lone value change goes on the full display's status line, in place.
         let status = screen.mode == .full && screen.speechOnScreen && messages.isEmpty && spoken.count == 1 && spoken[0].kind == .change
             ? spoken[0].text : nil
-        screen.present(spoken: onScreen && status == nil ? spoken.map(\.text) : [], messages: messages,
+        var shown = onScreen && status == nil ? spoken.map(\.text) : []
+        // Help is read on the terminal whatever the display, even when speech goes elsewhere.
+        let read = onScreen ? messages : spoken.filter { $0.kind == .reference }.map(\.text) + messages
+        var cursorLineMoved = false
+        if screen.mode == .screenReader, let last = shown.popLast() {
+            // The last line said becomes the line the cursor is on (see `prompt`).
+            cursorLine = last
+            cursorLineMoved = true
+            if promptActive {
+                ReadlineBridge.setPrompt(prompt)
+                shownPrompt = prompt
+            }
+        }
+        screen.present(spoken: shown, messages: read,
                        control: control ?? (status != nil ? currentControlLines(now: monotonicSeconds()) : nil),
-                       changeLine: changeLine, promptActive: promptActive, promptChanged: promptChanged, status: status)
+                       changeLine: changeLine, promptActive: promptActive, promptChanged: promptChanged, status: status,
+                       newPromptLine: cursorLineMoved)
     }
 
     /// stdout and stderr are the same terminal: announcements are then written with the drawing.
@@ -269,6 +283,8 @@ final class Repl: LineEditorClient, ReplyOutput {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         let count = read(keyboard, &buffer, buffer.count)
         if count > 0 {
+            // Any key stops what is being said, as Orca and Fenrir do.
+            outputs.speech.interrupt()
             ReadlineBridge.feed(buffer[0..<count])
         } else if count == 0 || errno != EINTR && errno != EAGAIN {
             // The terminal hung up or input ended: as Ctrl-D.
@@ -355,10 +371,22 @@ final class Repl: LineEditorClient, ReplyOutput {
         promptActive = true
     }
 
-    /// The focused control's id; in the screen-reader display one word that never changes, so
-    /// a screen reader re-reading the prompt line says one word, not a changing name.
-    private var prompt: String { screen.mode == .screenReader ? Self.screenReaderPrompt : "\(session.focused.identity.id)> " }
-    static let screenReaderPrompt = "sayline> "
+    /// The prompt. In the screen-reader display it is the last line said: Orca speaks inserted
+    /// text through the cursor's line, Fenrir re-reads the cursor's line after Up and Down, and
+    /// BRLTTY's window follows the cursor, so the value must be on that line and nothing else
+    /// with it (a prompt word would be said after every value). Elsewhere the focused
+    /// control's id: "weight> " in the full display, "weight, " in the plain one, whose readers
+    /// would name the ">".
+    private var prompt: String {
+        switch screen.mode {
+        case .screenReader: cursorLine + " "
+        case .plain: "\(session.focused.identity.id), "
+        case .full: "\(session.focused.identity.id)> "
+        }
+    }
+
+    /// The screen-reader display's cursor line: the last line said.
+    private var cursorLine = ""
 
     private func finish() {
         // Whatever is still held is the final value: it must be the last thing heard.

@@ -17,7 +17,7 @@ package enum DescribeCommand: Subcommand {
             name: "describe", summary: "say what a screen reader would say for each control",
             description: """
             Prints what a screen reader would say for each control, in the order label, value, traits,
-            hint, as the REPL's describe says it: "Weight in kilograms, 62 kilograms, adjustable. Up or
+            hint, as the REPL's describe says it: "Weight, 62 kilograms, adjustable. Up or
             down arrow adjusts…".
             """,
             options: [SharedOptions.scene, SharedOptions.format(Format.allCases.map(\.rawValue), help: "text, one control a line, or json"),

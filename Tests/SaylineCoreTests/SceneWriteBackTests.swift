@@ -61,7 +61,7 @@ import SaylineCore
         #expect(throws: SceneWriteBack.Refusal.removedThere(["a"])) {
             try SceneWriteBack.plan(agreement.changes(in: moved(read, "a", by: 1)), agreement: agreement, current: without, force: false).get()
         }
-        #expect(SaveOutcome.refused(file: "s.json", .removedThere(["a"])).announcement.text == "Not saved: a is no longer in s.json. Type overwrite to save the rest")
+        #expect(SaveOutcome.refused(file: "s.json", .removedThere(["a"])).announcement.text == "Not saved, a is no longer in s.json. Type overwrite to save the rest")
     }
 
     @Test func aValueIsWrittenInItsStepsPrecision() throws {
@@ -77,8 +77,8 @@ import SaylineCore
 
     @Test func everyOutcomeIsSaidInWordsNamingTheFile() {
         #expect(SaveOutcome.saved(file: "s.json", changes: 2, keptFromFile: 1).announcement.text == "Saved 2 changes to s.json, keeping 1 change made there since it was read")
-        #expect(SaveOutcome.refused(file: "s.json", .changedThereToo(["a", "b", "c", "d"])).announcement.text.hasPrefix("Not saved: a, b and 2 more changed in s.json too"))
-        #expect(SaveOutcome.readOnly(file: "s\u{1B}[2J.json").announcement.text == "Not saved: s.json (control characters removed) is read-only. Type overwrite to write it anyway")
+        #expect(SaveOutcome.refused(file: "s.json", .changedThereToo(["a", "b", "c", "d"])).announcement.text.hasPrefix("Not saved, a, b and 2 more changed in s.json too"))
+        #expect(SaveOutcome.readOnly(file: "s\u{1B}[2J.json").announcement.text == "Not saved, s.json (control characters removed) is read-only. Type overwrite to write it anyway")
         #expect(!SaveOutcome.swappedForLink(file: "s.json").succeeded)
     }
 }

@@ -71,8 +71,8 @@ import SaylineCore
     @Test func rejectionMessagesEchoCleanedInput() {
         let rejection = Rejection(.notANumber, input: "ab\u{1B}[31mc")
         // What was removed is said, so the echo still makes sense.
-        #expect(rejection.message == "Not a number: abc (control characters removed)")
-        #expect(Rejection(.unknownCommand(suggestion: "set"), input: "set\u{07}").message == "Unknown command: set (control characters removed). Did you mean set?")
+        #expect(rejection.message == "Not a number, abc (control characters removed)")
+        #expect(Rejection(.unknownCommand(suggestion: "set"), input: "set\u{07}").message == "Unknown command, set (control characters removed). Did you mean set?")
         #expect(Rejection(.notANumber, input: String(repeating: "x", count: 500)).message.count < 60)
     }
 }

@@ -53,7 +53,7 @@ extension EndToEndTests { @Suite struct HookTests {
 
     @Test func aFailingCommandIsReportedOnceAndSpeechStaysClean() throws {
         let repl = try TerminalProcess(["--on-change", "false", "--settle", "0", "--display", "plain"])
-        #expect(repl.waitForDisplay("weight> "))
+        #expect(repl.waitForDisplay("weight, "))
         repl.send(Keys.up)
         #expect(repl.waitForDisplay("The change command false exited with status 1"))
         repl.send(Keys.up)
@@ -66,7 +66,7 @@ extension EndToEndTests { @Suite struct HookTests {
         let missing = try runPiped(["--on-change", "/nonexistent/command {value}"], input: "inc\ninc\n")
         #expect(missing.status == 0)
         #expect(missing.stderr.components(separatedBy: "cannot start").count == 2)
-        #expect(missing.stdout == "Weight in kilograms, 62 kilograms, adjustable\n62.5 kilograms\n63 kilograms\n")
+        #expect(missing.stdout == "Weight, 62 kilograms\n62.5 kilograms\n63 kilograms\n")
     }
 
     @Test func pipedChangesRunTheCommandAndItsEffectIsCompleteOnReturn() throws {

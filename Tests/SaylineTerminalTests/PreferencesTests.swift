@@ -108,5 +108,37 @@ extension EndToEndTests { @Suite struct PreferencesTests {
         #expect(off.stdout.contains("display = plain") && off.stdout.contains("standard error is not a terminal"))
         let environmentOff = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "0"])
         #expect(!environmentOff.stdout.contains("display = screen-reader"))
+        // The full display asked for at a terminal while a reader runs: kept, and one line says how to switch.
+        let full = try TerminalProcess(["--display", "full"], environment: ["SAYLINE_DETECT_SCREEN_READER": "1"])
+        #expect(full.waitForDisplay("weight> "))
+        #expect(full.displayText.components(separatedBy: "fenrir is running. For the display it reads best, start with --display screen-reader.").count == 2)
+        full.send("\u{04}")
+        #expect(full.waitForExit() == 0)
+    }
+
+    /// Another user's screen reader is not this person's: it chooses nothing here. (A copy of
+    /// sleep named "orca", run as nobody.)
+    @Test(.enabled(if: getuid() == 0, "needs root to run a process as another user"))
+    func anotherUsersScreenReaderChoosesNothing() throws {
+        let folder = try ScratchFolder()
+        let fake = folder.path + "/orca"
+        try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: fake)
+        chmod(folder.path, 0o755)
+        let words = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", fake, "30"]
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        #expect(posix_spawn(&pid, words[0], nil, nil, argv, environ) == 0)
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        let named = Date().addingTimeInterval(5)
+        while Date() < named, (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) != "orca\n" { usleep(5_000) }
+        #expect((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "orca\n")
+        let seen = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1"])
+        #expect(!seen.stdout.contains("orca is running"), "\(seen.stdout)")
+        #expect(!seen.stdout.contains("display = screen-reader"), "\(seen.stdout)")
     }
 } }

@@ -66,11 +66,11 @@ extension AdjustableControl {
     public func hintLead(for value: Double) -> String? { nil }
     /// The number in the scale's precision, no unit.
     public func terseValue(for value: Double, places: Int) -> String {
-        NumberText.format(value, places: places, trimmingZeros: true)
+        NumberText.spoken(value, places: places)
     }
     /// The number in the scale's precision.
     public func valueWords(for value: Double, places: Int) -> String {
-        NumberText.format(value, places: places, trimmingZeros: true)
+        NumberText.spoken(value, places: places)
     }
     /// A plain decimal number with the unit, prefix and separators the kind allows, or a bound's name.
     public func typedValue(_ text: String, unit: UnitWords?) -> Result<TypedValue, Rejection> {
@@ -87,4 +87,12 @@ extension AdjustableControl {
 public enum Bound: String, Sendable, Equatable {
     case minimum
     case maximum
+
+    /// The bound in one short word, as a change that reaches it ends: "min", "max".
+    public var spokenShort: String {
+        switch self {
+        case .minimum: "min"
+        case .maximum: "max"
+        }
+    }
 }

@@ -11,6 +11,7 @@ extension AdjustableElement {
         return members
     }
 
-    /// The focused control in one line, as the plain display adds it: "Weight in kilograms: 62.5 kg".
-    public var plainLine: String { "\(identity.label): \(displayText)" }
+    /// The focused control in one line, as the plain display adds it: "Weight, 62.5 kg" (a
+    /// comma, which screen readers do not name at their default punctuation, not a colon).
+    public var plainLine: String { "\(identity.label), \(displayText)" }
 }

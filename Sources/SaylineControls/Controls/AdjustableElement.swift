@@ -75,7 +75,7 @@ public struct AdjustableElement: Sendable, Equatable {
     }
 
     /// The number alone at the scale's precision: "62.5", for terse speech.
-    public var spokenNumber: String { NumberText.format(value, places: precision, trimmingZeros: true) }
+    public var spokenNumber: String { NumberText.spoken(value, places: precision) }
 
     /// The value in the step's precision, no grouping, no unit: what `pick` answers and a
     /// change command is given ("62.5", "7", "12480").
@@ -90,19 +90,28 @@ public struct AdjustableElement: Sendable, Equatable {
 
     /// "Up or down arrow adjusts, Page Up or Page Down by 5", led by the control's own words.
     public var hint: String {
-        let step = NumberText.format(scale.step, places: precision, trimmingZeros: true)
-        let page = NumberText.format(pageStep, places: precision, trimmingZeros: true)
         var parts: [String] = []
         if let lead = control.hintLead(for: value) { parts.append(lead) }
         if let extra = identity.hint { parts.append(extra) }
-        parts.append("Up or down arrow adjusts by \(step), Page Up or Page Down by \(page), Home and End go to \(control.valueWords(for: minimum, places: precision)) and \(control.valueWords(for: maximum, places: precision))")
+        parts.append(keysHint)
         return parts.joined(separator: ". ")
     }
 
-    /// "Weight takes 40 to 120 in steps of 0.5": the sentence a rejection ends with.
+    /// "Up or down arrow adjusts by 0.5, Page Up or Page Down by 5, Home and End go to 40 and 120".
+    public var keysHint: String {
+        let step = NumberText.spoken(scale.step, places: precision)
+        let page = NumberText.spoken(pageStep, places: precision)
+        return "Up or down arrow adjusts by \(step), Page Up or Page Down by \(page), Home and End go to \(control.valueWords(for: minimum, places: precision)) and \(control.valueWords(for: maximum, places: precision))"
+    }
+
+    /// "40 to 120": what a rejection ends with, short, so an error is heard in four seconds.
     public var rangeSentence: String {
-        let places = precision
-        return "\(identity.shortName) takes \(control.valueWords(for: minimum, places: places)) to \(control.valueWords(for: maximum, places: places)) in steps of \(NumberText.format(scale.step, places: places, trimmingZeros: true))"
+        "\(control.valueWords(for: minimum, places: precision)) to \(control.valueWords(for: maximum, places: precision))"
+    }
+
+    /// "40 to 120 in steps of 0.5": the range as `describe` says it.
+    public var rangeWithStep: String {
+        "\(rangeSentence) in steps of \(NumberText.spoken(scale.step, places: precision))"
     }
 
     /// Applies one action.

@@ -5,7 +5,7 @@ public enum DemoScene {
     public static var elements: [AdjustableElement] {
         [
             AdjustableElement(
-                identity: ControlIdentity(id: "weight", label: "Weight in kilograms", shortName: "Weight",
+                identity: ControlIdentity(id: "weight", label: "Weight",
                                           unit: UnitWords(singular: "kilogram", plural: "kilograms", symbol: "kg")),
                 control: RulerPicker(minimum: 40, maximum: 120, step: 0.5),
                 value: 62),

@@ -144,17 +144,17 @@ public struct DigitRoll: AdjustableControl {
     /// The figure as the seed draws it: "$12,480".
     public func displayText(for value: Double, unit: UnitWords?) -> String { figure(for: value) }
 
-    /// "12,480 dollars" with unit words; without them, the figure itself.
+    /// "12480 dollars" with unit words; without them, the prefix and the number: "$12480".
     /// Always the true value: a figure the columns cannot show is never spoken as the value.
     public func spokenValue(for value: Double, unit: UnitWords?) -> String {
-        let number = NumberText.format(value, places: 0)
-        // The value, not the separators: "USD 12 480" is said as "USD 12,480".
+        let number = NumberText.spoken(value, places: 0)
+        // The value, not the separators: "USD 12 480" is said as "USD 12480".
         guard let unit else { return prefix + number }
         return unit.spoken(number, value: value)
     }
 
-    /// The figure alone, whole: "12,480" (no prefix, no unit).
-    public func terseValue(for value: Double, places: Int) -> String { NumberText.format(value, places: 0) }
+    /// The number alone, whole and ungrouped: "12480" (no prefix, no unit).
+    public func terseValue(for value: Double, places: Int) -> String { NumberText.spoken(value, places: 0) }
 
     /// Negative values and values wider than the columns are shown otherwise.
     public var figureMayDiffer: Bool { true }
@@ -162,9 +162,9 @@ public struct DigitRoll: AdjustableControl {
     /// What the columns show instead of a negative value or one wider than they are.
     public func misstatement(for value: Double) -> String? {
         let whole = Self.whole(value)
-        let truth = NumberText.format(value, places: 0)
-        if whole < 0 { return "shows \(figure(for: value)) for \(truth): the columns cannot show a minus sign" }
-        if whole > widestFigure { return "shows \(figure(for: value)) for \(truth): \(columns) columns drop the leading digits" }
+        let truth = NumberText.spoken(value, places: 0)
+        if whole < 0 { return "shows \(figure(for: value)) for \(truth), the columns cannot show a minus sign" }
+        if whole > widestFigure { return "shows \(figure(for: value)) for \(truth), \(columns) columns drop the leading digits" }
         return nil
     }
 

@@ -34,19 +34,20 @@ public struct Rejection: Error, Sendable, Equatable {
     public var message: String {
         switch reason {
         case .empty: return "Empty value"
-        case .tooLong(let characters): return "Too long: \(characters) characters"
-        case .notText: return "Not readable text: the input is not UTF-8"
-        case .notANumber: return "Not a number: \(input)"
-        case .tooLarge: return "Too large: \(input)"
-        case .decimalComma: return "Use a point for decimals: \(Self.commasSpoken(input))"
-        case .badGrouping: return "Commas must group digits in threes: \(Self.commasSpoken(input))"
-        case .notAWholeNumber: return "Not a whole number: \(input)"
+        case .tooLong(let characters): return "Too long, \(characters) characters"
+        case .notText: return "Not readable text, the input is not UTF-8"
+        case .notANumber: return "Not a number, \(input)"
+        case .tooLarge: return "Too large, \(input)"
+        // The number meant, with a point: heard as the person meant it, and short.
+        case .decimalComma: return "Use a point for decimals, \(input.replacing(",", with: "."))"
+        case .badGrouping: return "Group digits in threes, \(Self.commasSpoken(input))"
+        case .notAWholeNumber: return "Not a whole number, \(input)"
         case .unknownCommand(let suggestion):
-            return "Unknown command: \(input)" + (suggestion.map { ". Did you mean \($0)?" } ?? ". Type help for commands")
+            return "Unknown command, \(input)" + (suggestion.map { ". Did you mean \($0)?" } ?? ". Type help for commands")
         case .unknownControl(let suggestion):
             return "No control named \(input)" + (suggestion.map { ". Did you mean \($0)?" } ?? ". Type list for controls")
         case .missingArgument(let what): return "\(input) needs \(what)"
-        case .unexpectedArgument: return "Too many words: \(input)"
+        case .unexpectedArgument: return "Too many words, \(input)"
         case .notAllowed(let why): return why
         }
     }
@@ -69,7 +70,8 @@ public struct Rejection: Error, Sendable, Equatable {
     /// Whether the message should end with the focused control's range sentence.
     public var concernsValue: Bool {
         switch reason {
-        case .empty, .tooLong, .notText, .notANumber, .tooLarge, .decimalComma, .badGrouping: return true
+        // A comma's message already says the number meant: the range would only lengthen it.
+        case .empty, .tooLong, .notText, .notANumber, .tooLarge: return true
         default: return false
         }
     }

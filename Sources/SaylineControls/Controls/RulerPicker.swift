@@ -67,7 +67,7 @@ public struct RulerPicker: AdjustableControl {
 
     /// The value trimmed, with unit words: "62.5 kilograms".
     public func spokenValue(for value: Double, unit: UnitWords?) -> String {
-        let number = NumberText.format(value, places: places, trimmingZeros: true)
+        let number = NumberText.spoken(value, places: places)
         return unit?.spoken(number, value: value) ?? number
     }
 

@@ -70,14 +70,21 @@ package final class Screen {
     ///   - changeLine: in the plain display, the line a change adds when speech is elsewhere.
     ///   - promptChanged: the prompt's text changed (focus moved): readline redraws it, in the same write.
     ///   - status: a value change to show on the drawing's status line instead of above it.
+    ///   - newPromptLine: the prompt itself says something new (the screen-reader display's
+    ///     cursor line): it goes on a line of its own even when nothing else is written.
     package func present(spoken: [String], messages: [String], control: [String]?, changeLine: String?, promptActive: Bool,
-                 promptChanged: Bool = false, status newStatus: String? = nil) {
+                 promptChanged: Bool = false, status newStatus: String? = nil, newPromptLine: Bool = false) {
         if let newStatus { status = newStatus }
         var lines = spoken
         if let changeLine { lines.append(changeLine) }
         lines += messages
         if appendOnly {
-            guard !lines.isEmpty else { return }
+            guard !lines.isEmpty || (newPromptLine && promptActive) else { return }
+            // Lines a screen reader reads one at a time: broken between words to fit, never
+            // inside one by the terminal ("adj, ustable").
+            lines = lines.flatMap { line in
+                line.isEmpty ? [line] : TextLayout.wrap(line, indent: 0, width: renderer.columns).split(separator: "\n").map(String.init)
+            }
             // Below the prompt line, which stays in the scrollback as it was.
             let out = (promptActive && !atLineStart ? "\n" : "") + lines.map { $0 + "\n" }.joined()
             emit(out, thenPrompt: promptActive)

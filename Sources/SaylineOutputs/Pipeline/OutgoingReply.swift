@@ -9,7 +9,7 @@ package struct OutgoingReply {
     package var events: [SessionEvent] = []
     /// What is said now, in order.
     package var spoken: [Announcement] = []
-    /// Text to read, not speak: help, and what an output reports (a change command failed).
+    /// Text to read, not speak: what an output reports (a change command failed).
     package var messages: [String] = []
     /// Saves made for this reply, with the file each wrote, for the event stream.
     package var saves: [(outcome: SaveOutcome, file: String?)] = []
@@ -21,14 +21,10 @@ package struct OutgoingReply {
     /// than an output speaking up later (a settled value, a failed command).
     package var fromSession = false
 
-    /// A reply of the session's, its help text taken out to be read.
+    /// A reply of the session's.
     package init(_ reply: Reply, elements: [AdjustableElement], now: Double) {
         events = reply.events
         spoken = reply.announcements
-        messages = reply.events.compactMap { event in
-            if case .help(let text) = event { return text }
-            return nil
-        }
         self.elements = elements
         self.now = now
         fromSession = true

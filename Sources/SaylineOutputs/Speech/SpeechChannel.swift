@@ -30,6 +30,10 @@ package final class SpeechChannel {
         speaker?.speak(announcements)
     }
 
+    /// A key was pressed: what is being said stops, as a screen reader stops speech on a key;
+    /// what the key makes Sayline say comes next.
+    package func interrupt() { speaker?.stop() }
+
     /// At exit: the last utterance is spoken to its end, not cut off.
     package func close() { speaker?.finish() }
 
@@ -41,6 +45,8 @@ package final class SpeechChannel {
 /// off the value before it, as a screen reader interrupts a stale value.
 package protocol Speaker: AnyObject {
     func speak(_ announcements: [Announcement])
+    /// Stops what is being said and what is queued (a key was pressed).
+    func stop()
     /// Lets what is being said finish after Sayline exits.
     func finish()
 }
@@ -109,9 +115,11 @@ package final class CommandSpeaker: Speaker {
 
     package func speak(_ announcements: [Announcement]) {
         // What a person just did interrupts what is still being said about the last thing.
-        if interrupts { stop() } else { waitForCurrent() }
+        if interrupts { stopCurrent() } else { waitForCurrent() }
         // The text after "--": a line starting with "-" ("-42 dollars") is not read as options.
-        switch DetachedCommand.start(words + ["--", Self.utterance(announcements)]) {
+        // In a session of its own: the terminal closing (SIGHUP to its session) must not cut
+        // the last value short.
+        switch DetachedCommand.start(words + ["--", Self.utterance(announcements)], ownSession: true) {
         case .success(let pid):
             current = pid
         case .failure(let failure) where !warned:
@@ -129,8 +137,13 @@ package final class CommandSpeaker: Speaker {
     }
 
     /// Stops the engine still speaking: SIGTERM, and SIGKILL if it has not gone within 50 ms,
-    /// so an engine that ignores SIGTERM cannot stall a key press.
-    private func stop() {
+    /// so an engine that ignores SIGTERM cannot stall a key press. From a pipe nothing is cut.
+    package func stop() {
+        guard interrupts else { return }
+        stopCurrent()
+    }
+
+    private func stopCurrent() {
         reap()
         guard let pid = current else { return }
         current = nil

@@ -59,6 +59,12 @@ package final class SpeechDispatcherSpeaker: Speaker {
         _ = request(body + "\r\n.\r\n")
     }
 
+    /// A key was pressed: this client's speech, spoken and queued, is cancelled.
+    package func stop() {
+        guard !broken else { return }
+        _ = request("CANCEL SELF\r\n")
+    }
+
     /// QUIT lets the daemon go on speaking what is queued: the final value is heard whole.
     package func finish() {
         if !broken {

@@ -101,25 +101,25 @@ public enum SaveOutcome: Sendable, Equatable {
             let keeping = kept == 0 ? "" : ", keeping \(kept == 1 ? "1 change" : "\(kept) changes") made there since it was read"
             return Announcement("Saved \(count) to \(Self.name(file))\(keeping)", kind: .info)
         case .noFile:
-            return Announcement("Nothing to save to: the demo scene has no file. Type save and a file name", kind: .error)
+            return Announcement("Nothing to save to, the demo scene has no file. Type save and a file name", kind: .error)
         case .refused(let file, .changedThereToo(let ids)):
-            return Announcement("Not saved: \(Self.list(ids)) changed in \(Self.name(file)) too since it was read. Type overwrite to keep yours, or undo", kind: .error)
+            return Announcement("Not saved, \(Self.list(ids)) changed in \(Self.name(file)) too since it was read. Type overwrite to keep yours, or undo", kind: .error)
         case .refused(let file, .removedThere(let ids)):
-            return Announcement("Not saved: \(Self.list(ids)) \(ids.count == 1 ? "is" : "are") no longer in \(Self.name(file)). Type overwrite to save the rest", kind: .error)
+            return Announcement("Not saved, \(Self.list(ids)) \(ids.count == 1 ? "is" : "are") no longer in \(Self.name(file)). Type overwrite to save the rest", kind: .error)
         case .refused(let file, .unreadable(let problem)):
-            return Announcement("Not saved: \(Self.name(file)) changed since it was read and is no longer a scene: \(problem). Type overwrite to write this session's scene over it", kind: .error)
+            return Announcement("Not saved, \(Self.name(file)) changed since it was read and is no longer a scene, \(problem). Type overwrite to write this session's scene over it", kind: .error)
         case .swappedForLink(let file):
-            return Announcement("Not saved: \(Self.name(file)) is now a link to another file. Type save and a file name to save elsewhere", kind: .error)
+            return Announcement("Not saved, \(Self.name(file)) is now a link to another file. Type save and a file name to save elsewhere", kind: .error)
         case .readOnly(let file):
-            return Announcement("Not saved: \(Self.name(file)) is read-only. Type overwrite to write it anyway", kind: .error)
+            return Announcement("Not saved, \(Self.name(file)) is read-only. Type overwrite to write it anyway", kind: .error)
         case .cannotWrite(let file, let reason):
-            return Announcement("Not saved: \(Self.name(file)) cannot be written: \(reason)", kind: .error)
+            return Announcement("Not saved, \(Self.name(file)) cannot be written, \(reason)", kind: .error)
         }
     }
 
     /// Said instead of quitting, once, when changes would be lost.
     public static func unsavedWarning(_ count: Int) -> Announcement {
-        Announcement("\(count == 1 ? "1 unsaved change" : "\(count) unsaved changes"): type save, or quit again", kind: .info)
+        Announcement("\(count == 1 ? "1 unsaved change" : "\(count) unsaved changes"), type save, or quit again", kind: .info)
     }
 
     /// The file, cleaned of anything a terminal would act on; whole, as a person typed it.

@@ -20,8 +20,6 @@ public struct ScriptRunner: Sendable {
     public struct StepResult: Sendable, Equatable {
         /// What the step made the session say.
         public var announcements: [Announcement] = []
-        /// Text for the display channel (help).
-        public var display: [String] = []
         /// Why an expectation failed, if one did.
         public var failure: String?
         /// Whether the step ended the session.
@@ -58,7 +56,6 @@ public struct ScriptRunner: Sendable {
             let reply = session.perform(command)
             result.announcements = reply.announcements
             result.quit = reply.quit
-            for case .help(let text) in reply.events { result.display.append(text) }
             for case .saveRequested(let request) in reply.events { result.saves.append(request) }
             lastAnnouncements = reply.announcements
             lastFrames = reply.transition?.transition.intermediateFrameCount() ?? 0

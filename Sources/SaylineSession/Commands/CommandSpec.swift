@@ -35,6 +35,30 @@ public struct CommandSpec: Sendable, Equatable {
     /// Two specs are the same command when their names are.
     public static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool { lhs.name == rhs.name }
 
+    /// How the command is typed, in words: "inc, or inc and a number", "page up or page down".
+    public var spokenUsage: String {
+        switch argument {
+        case .none: name
+        case .optionalCount: "\(name), or \(name) and a number"
+        case .choice(let words) where words.count == 2: "\(name) \(words[0]) or \(name) \(words[1])"
+        case .choice(let words): "\(name) \(words.dropLast().joined(separator: ", ")) or \(words.last ?? "")"
+        case .control(let optional): optional ? "\(name), or \(name) and a control" : "\(name) and a control"
+        case .command: "\(name), or \(name) and a topic"
+        case .value: name == "set" ? "set and a value" : "\(name), or \(name) and a file"
+        }
+    }
+
+    /// `help NAME` in the words a screen reader says well: how it is typed, what it does,
+    /// its other names and keys.
+    public var spokenHelp: [String] {
+        var lines = ["\(spokenUsage). \(summary)"]
+        let others = aliases.filter { $0.allSatisfy { $0.isLetter } }
+        if !others.isEmpty { lines.append("Also typed as \(others.joined(separator: " or ")).") }
+        let keyNames = KeyTable.all.filter { $0.commandName == name }.flatMap(\.keys).map(KeyTable.spokenName(of:))
+        if !keyNames.isEmpty { lines.append("Keys, \(keyNames.joined(separator: ", ")), on an empty line.") }
+        return lines
+    }
+
     /// The help paragraph for `help NAME`.
     public var helpText: String {
         var text = "\(usage)\n  \(summary)"

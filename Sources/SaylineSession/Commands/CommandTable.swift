@@ -7,7 +7,7 @@ public enum CommandTable {
         CommandSpec(name: "list", aliases: ["ls"], argument: .none, usage: "list",
                     summary: "Say every control with its value, one line each.") { _ in .success(.list) },
         CommandSpec(name: "focus", aliases: ["f"], argument: .control(optional: false), usage: "focus NAME|N",
-                    summary: "Move focus to a control by id or by its number in the list.") { argument in
+                    summary: "Move focus to a control by its id or its number in the list.") { argument in
             argument.map { .success(.focus($0)) } ?? .failure(.missingArgument("a control's id or number"))
         },
         CommandSpec(name: "next", aliases: ["n"], argument: .none, usage: "next",
@@ -15,11 +15,11 @@ public enum CommandTable {
         CommandSpec(name: "prev", aliases: ["p", "previous"], argument: .none, usage: "prev",
                     summary: "Move focus to the previous control.") { _ in .success(.previous) },
         CommandSpec(name: "inc", aliases: ["+", "up", "increment"], argument: .optionalCount, usage: "inc [N]",
-                    summary: "Increase the focused control by N steps (1 if omitted).") { argument in
+                    summary: "Increase the focused control by one step, or by N steps.") { argument in
             count(argument).map(Command.increment)
         },
         CommandSpec(name: "dec", aliases: ["-", "down", "decrement"], argument: .optionalCount, usage: "dec [N]",
-                    summary: "Decrease the focused control by N steps (1 if omitted).") { argument in
+                    summary: "Decrease the focused control by one step, or by N steps.") { argument in
             count(argument).map(Command.decrement)
         },
         CommandSpec(name: "page", aliases: [], argument: .choice(PageDirection.allCases.map(\.rawValue)), usage: "page up|down",
@@ -33,17 +33,17 @@ public enum CommandTable {
         CommandSpec(name: "max", aliases: ["end", "maximum"], argument: .none, usage: "max",
                     summary: "Go to the maximum.") { _ in .success(.maximum) },
         CommandSpec(name: "set", aliases: ["="], argument: .value, usage: "set VALUE",
-                    summary: "Set a typed value: 62.5, 12,480, 62.5 kilograms, min or max. Off-step values snap to the nearest step.") { argument in
+                    summary: "Set a typed value, such as 62.5, 62.5 kilograms or max, to the nearest step.") { argument in
             argument.map { .success(.set($0)) } ?? .failure(.missingArgument("a value"))
         },
         CommandSpec(name: "say", aliases: ["where"], argument: .none, usage: "say",
-                    summary: "Say the focused control again: label, value, adjustable.") { _ in .success(.say) },
+                    summary: "Say the focused control again, its label and value.") { _ in .success(.say) },
         CommandSpec(name: "describe", aliases: ["?", "d"], argument: .control(optional: true), usage: "describe [NAME]",
-                    summary: "Describe a control: label, value, range, step, keys and hint.") { argument in
+                    summary: "Describe a control, its label, value, range and step.") { argument in
             .success(.describe(argument))
         },
         CommandSpec(name: "motion", aliases: [], argument: .choice(MotionPreference.allCases.map(\.rawValue)), usage: "motion reduce|full",
-                    summary: "Reduce motion makes every change jump; full motion animates.") { argument in
+                    summary: "Reduce motion makes every change jump, full motion animates.") { argument in
             guard let argument else { return .failure(.missingArgument("reduce or full")) }
             guard let motion = MotionPreference(rawValue: argument.lowercased()) else { return .failure(.notAllowed("motion takes reduce or full, not \(TextSanitiser.echo(argument))")) }
             return .success(.motion(motion))
@@ -59,15 +59,15 @@ public enum CommandTable {
         CommandSpec(name: "redo", aliases: [], argument: .none, usage: "redo",
                     summary: "Make the last undone change again.") { _ in .success(.redo) },
         CommandSpec(name: "tour", aliases: [], argument: .none, usage: "tour",
-                    summary: "Play the ruler demo's tour: 78.5, 55, 91, 62, three times, 1.2 seconds apart. Any change of yours stops it; it never runs with reduce motion.") { _ in .success(.tour) },
+                    summary: "Play the ruler demo's tour. Any change of yours stops it.") { _ in .success(.tour) },
         CommandSpec(name: "help", aliases: ["h"], argument: .command, usage: "help [COMMAND]",
-                    summary: "List the commands, or explain one.") { argument in .success(.help(argument)) },
+                    summary: "Say what the keys and commands are, or explain one.") { argument in .success(.help(argument)) },
         CommandSpec(name: "save", aliases: ["w"], argument: .value, usage: "save [FILE]",
-                    summary: "Write the scene with the current values, atomically: to its own file, keeping the rest of it byte for byte, or to FILE.") { argument in
+                    summary: "Write the values into the scene's file, or the scene to another file.") { argument in
             .success(.save(SaveRequest(file: argument)))
         },
         CommandSpec(name: "overwrite", aliases: ["save!", "w!"], argument: .value, usage: "overwrite [FILE]",
-                    summary: "Save even where the file was changed since it was read, keeping your value for a control changed in both, or where the file is read-only.") { argument in
+                    summary: "Save even over other changes to the file, or over a read only file.") { argument in
             .success(.save(SaveRequest(file: argument, overwrite: true)))
         },
         CommandSpec(name: "quit", aliases: ["q", "exit"], argument: .none, usage: "quit",

@@ -21,7 +21,7 @@ public struct KeySpec: Sendable, Equatable {
 public enum KeyTable {
     /// Every key, in the order the key map lists them.
     public static let all: [KeySpec] = [
-        KeySpec(function: "sayline-increment", keys: ["Up", "Right", "+"], command: "inc", help: "increase by one step (a count from readline's arguments, Alt-5 Up, makes it five)"),
+        KeySpec(function: "sayline-increment", keys: ["Up", "Right", "+"], command: "inc", help: "increase by one step, or by five after Alt 5"),
         KeySpec(function: "sayline-decrement", keys: ["Down", "Left", "-"], command: "dec", help: "decrease by one step"),
         KeySpec(function: "sayline-page-up", keys: ["Page Up"], command: "page up", help: "increase by the control's page step"),
         KeySpec(function: "sayline-page-down", keys: ["Page Down"], command: "page down", help: "decrease by the control's page step"),
@@ -29,8 +29,8 @@ public enum KeyTable {
         KeySpec(function: "sayline-maximum", keys: ["End"], command: "max", help: "go to the maximum"),
         KeySpec(function: "sayline-next", keys: ["Tab"], command: "next", help: "move focus to the next control"),
         KeySpec(function: "sayline-previous", keys: ["Shift-Tab"], command: "prev", help: "move focus to the previous control"),
-        KeySpec(function: "sayline-describe", keys: ["?"], command: "describe", help: "describe the focused control: label, value, range, keys, hint"),
-        KeySpec(function: nil, keys: ["Ctrl-C"], command: nil, help: "clear the line, stop an animation or the tour"),
+        KeySpec(function: "sayline-describe", keys: ["?"], command: "describe", help: "describe the focused control, its label, value, range and step"),
+        KeySpec(function: nil, keys: ["Ctrl-C"], command: nil, help: "clear the line, and stop an animation or the tour"),
         KeySpec(function: nil, keys: ["Ctrl-D"], command: "quit", help: "leave, on an empty line"),
     ]
 
@@ -44,6 +44,26 @@ public enum KeyTable {
 
     /// The key that describes the focused control ("?"), for the start's hint.
     public static var describeKey: String { keys(forCommand: "describe") ?? "describe" }
+
+    /// A key as it is said, with no symbol a screen reader would name: "question mark",
+    /// "plus", "Control C".
+    public static func spokenName(of key: String) -> String {
+        switch key {
+        case "?": "question mark"
+        case "+": "plus"
+        case "-": "minus"
+        default: key.replacing("Ctrl-", with: "Control ").replacing("-", with: " ")
+        }
+    }
+
+    /// `help keys`: one line a key, in words.
+    public static var spokenReference: [String] {
+        all.map { spec in
+            let names = spec.keys.map(spokenName(of:))
+            let keys = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+            return "\(keys), \(spec.help)."
+        }
+    }
 
     /// The entry of a readline function, if it is Sayline's.
     public static func spec(function name: String) -> KeySpec? { all.first { $0.function == name } }

@@ -21,8 +21,17 @@ public enum DisplayMode: String, CaseIterable, Sendable {
     }
 
     /// The one line at start that says how the session is shown and where help is: "Full
-    /// display. Press ? to describe a control; type help for commands."
+    /// display. Press ? to describe a control; type help for commands." The displays a screen
+    /// reader reads name the key in words and use no punctuation it would say.
     public var startLine: String {
-        "\(name). Press \(KeyTable.describeKey) to describe a control; type help for commands."
+        switch self {
+        case .full: "\(name). Press \(KeyTable.describeKey) to describe a control; type help for commands."
+        case .plain, .screenReader: "\(name). Press \(KeyTable.spokenName(of: KeyTable.describeKey)) to describe a control, or type help."
+        }
+    }
+
+    /// Said once at start when a screen reader runs but the full display was asked for.
+    public static func readerRunningLine(_ reader: String) -> String {
+        "\(reader) is running. For the display it reads best, start with --display screen-reader."
     }
 }

@@ -5,7 +5,7 @@ import SaylineControls
 public enum PickRules {
     /// What a pick says at start, after the control itself.
     public static var startLine: String {
-        "Enter on an empty line accepts; Escape, Ctrl-C or Ctrl-D cancels. Press \(KeyTable.describeKey) to describe the control."
+        "Enter on an empty line accepts. Escape, Control C or Control D cancels. Press \(KeyTable.spokenName(of: KeyTable.describeKey)) to describe the control."
     }
 
     /// A pick accepts on an empty line, or one of nothing but spaces and tabs: what a person

@@ -136,20 +136,28 @@ public struct Session: Sendable {
         return result
     }
 
-    /// The text of `help` or `help NAME`.
-    public static func helpText(for name: String?) -> String {
-        if let name {
+    /// The lines of `help`, `help keys`, `help commands` or `help NAME`: short, whole words,
+    /// nothing a screen reader names as a symbol, so they can be heard before they scroll.
+    public static func helpText(for name: String?) -> [String] {
+        switch name?.lowercased() {
+        case nil:
+            return [
+                "Up and Down adjust the value. Page Up and Page Down move a page. Home and End go to the ends.",
+                "Tab and Shift Tab move between controls. Question mark describes the control.",
+                "Type a value or a command, then Enter. Control D leaves.",
+                "For more, type help keys, help commands, or help and a command's name.",
+            ]
+        case "keys"?:
+            return KeyTable.spokenReference
+        case "commands"?:
+            return CommandTable.all.map { "\($0.spokenUsage), \($0.summary)" }
+        case let name?:
             guard let spec = CommandTable.spec(named: name) else {
-                let suggestion = CommandTable.suggestion(for: name, among: CommandTable.all.map(\.name))
-                return Rejection(.unknownCommand(suggestion: suggestion), input: name).message
+                let suggestion = CommandTable.suggestion(for: name, among: CommandTable.all.map(\.name) + ["keys", "commands"])
+                return [Rejection(.unknownCommand(suggestion: suggestion), input: name).message]
             }
-            return spec.helpText
+            return spec.spokenHelp
         }
-        let width = CommandTable.all.map(\.usage.count).max() ?? 0
-        let lines = CommandTable.all.map { spec in
-            spec.usage + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
-        }
-        return (["Commands (keys work on an empty line: arrows, Page Up, Page Down, Home, End, Tab, ?):"] + lines).joined(separator: "\n")
     }
 
     private mutating func adjust(_ adjustment: Adjustment) -> Reply {

@@ -20,7 +20,7 @@ public enum SessionEvent: Sendable, Equatable {
     case motionSet(MotionPreference)
     case verbositySet(Verbosity)
     /// Text for the display channel, not for speech.
-    case help(String)
+    case help([String])
     /// The front is asked to write the scene with the current values (the core writes no
     /// files): to its own file, or to the one named. The front says how it went.
     case saveRequested(SaveRequest)

@@ -10,6 +10,8 @@ public struct Announcement: Sendable, Equatable {
         case info
         /// A rejection or error a person caused: always spoken.
         case error
+        /// Help: spoken, and shown on the terminal in every display, one line each.
+        case reference
     }
 
     /// The words, in plain text.

@@ -22,7 +22,7 @@ public struct Announcer: Sendable {
             let line = verbosity == .verbose ? "Already at \(bound.rawValue), \(element.spokenValue)" : bound.rawValue
             return [Announcement(line, kind: .change)]
         case .unchanged(let element, .clamped(let requested, let bound)):
-            return [Announcement(Self.outOfRange(requested, element) + "\(valueText(element)), \(bound.rawValue)", kind: .change)]
+            return [Announcement(Self.outOfRange(requested, element) + "\(valueText(element)) \(bound.spokenShort)", kind: .change)]
         case .unchanged(let element, .sameValue):
             return [Announcement("\(valueText(element)), unchanged", kind: .change)]
         case .rejected(let rejection, let element):
@@ -34,7 +34,7 @@ public struct Announcer: Sendable {
         case .listed(let elements, let focused):
             return elements.enumerated().map { offset, element in
                 let mark = offset == focused ? ", focused" : ""
-                return Announcement("\(offset + 1) of \(elements.count): \(element.identity.label), \(element.spokenValue)\(mark)", kind: .info)
+                return Announcement("\(offset + 1) of \(elements.count), \(element.identity.label), \(element.spokenValue)\(mark)", kind: .info)
             }
         case .tourStep(let element, _):
             return [Announcement("\(element.identity.label), \(element.spokenValue)", kind: .change)]
@@ -47,33 +47,40 @@ public struct Announcer: Sendable {
         case .restored(let element, _, let redone, let focusMoved):
             // What was done first, then where the value is now; the label only when the undo
             // moved focus to another control.
-            let place = focusMoved ? "\(element.identity.label) " : ""
+            // At normal verbosity the value alone, as after any key: the person pressed undo,
+            // and "Redone, 62.5 kilograms" takes longer than a change may.
+            let place = focusMoved ? "\(element.identity.label), " : ""
+            guard verbosity == .verbose else { return [Announcement(place + valueText(element), kind: .change)] }
             return [Announcement(redone ? "Redone, \(place)\(element.spokenValue)" : "Undone, \(place)back to \(element.spokenValue)", kind: .change)]
         case .nothingToUndo:
             return [Announcement("Nothing to undo", kind: .info)]
         case .nothingToRedo:
             return [Announcement("Nothing to redo", kind: .info)]
         case .motionSet(let motion):
-            return [Announcement(motion == .reduce ? "Reduce motion on: changes jump" : "Full motion: changes animate", kind: .info)]
+            return [Announcement(motion == .reduce ? "Reduce motion on, changes jump" : "Full motion, changes animate", kind: .info)]
         case .verbositySet(let level):
             return [Announcement("Verbosity \(level.rawValue)", kind: .info)]
-        case .help, .quit, .saveRequested:
+        case .help(let lines):
+            return lines.map { Announcement($0, kind: .reference) }
+        case .quit, .saveRequested:
             return []
         }
     }
 
-    /// "Weight in kilograms, 62 kilograms, adjustable"; terse "Weight, 62"; verbose adds the hint.
+    /// "Weight, 62 kilograms"; terse "Weight, 62"; verbose adds the trait and the hint. Every
+    /// control is adjustable, so the trait is said by `describe` and at verbose, and a focus
+    /// line stays under three and a half seconds.
     public func focusLine(_ element: AdjustableElement) -> String {
         switch verbosity {
         case .terse: return "\(element.identity.shortName), \(element.terseValue)"
-        case .normal: return "\(element.identity.spokenLabel), \(element.spokenValue), adjustable"
+        case .normal: return "\(element.identity.spokenLabel), \(element.spokenValue)"
         case .verbose: return "\(element.identity.spokenLabel), \(element.spokenValue), adjustable. \(element.hint)"
         }
     }
 
     /// Label, value, traits, then hint, as a screen reader would describe the control.
     public func description(of element: AdjustableElement) -> String {
-        ScreenReaderDescription.sentence(for: element)
+        ScreenReaderDescription.sentence(for: element, verbose: verbosity == .verbose)
     }
 
     /// A change, when the element's spoken value is already in hand (an audit's walk has it):
@@ -85,7 +92,9 @@ public struct Announcer: Sendable {
 
     private func changeLine(_ element: AdjustableElement, _ change: ValueChange, spokenValue: String? = nil) -> String {
         var line = verbosity == .normal ? spokenValue ?? element.spokenValue : valueText(element)
-        if let bound = change.reachedBound { line += ", \(bound.rawValue)" }
+        // "120 kilograms max": the bound in one short word, with no pause before it, keeps a
+        // change at a bound under two and a half seconds at 175 words a minute.
+        if let bound = change.reachedBound { line += verbosity == .verbose ? ", \(bound.rawValue)" : " \(bound.spokenShort)" }
         if case .snapped(let requested)? = change.correction {
             line += ", nearest step to \(NumberText.plain(requested))"
         }
@@ -95,12 +104,10 @@ public struct Announcer: Sendable {
         return line
     }
 
-    /// "200 is above the maximum. ": a typed value that was moved into the range says so first.
+    /// "Too high, ": a typed value that was moved into the range says so first (the number
+    /// typed is not said again: it may be hundreds of digits, and the person just typed it).
     private static func outOfRange(_ requested: Double, _ element: AdjustableElement) -> String {
-        // A number of hundreds of digits would fill the line before the value is heard.
-        let digits = NumberText.plain(abs(requested)).count
-        let said = digits > 15 ? "A number of \(digits) digits" : NumberText.plain(requested)
-        return "\(said) is \(requested > element.maximum ? "above the maximum" : "below the minimum"). "
+        requested > element.maximum ? "Too high, " : "Too low, "
     }
 
     private func valueText(_ element: AdjustableElement) -> String {

@@ -6,9 +6,13 @@ import SaylineControls
 /// and `?`, and `sayline describe`. The focus line (`Announcer.focusLine`) is its short form,
 /// and names the control the same way.
 public enum ScreenReaderDescription {
-    /// "Weight in kilograms, 62 kilograms, adjustable. Up or down arrow adjusts…"
-    public static func sentence(for element: AdjustableElement) -> String {
-        var line = "\(element.identity.spokenLabel), \(element.spokenValue), adjustable. \(element.hint)"
+    /// "Weight, 62 kilograms, 40 to 120 in steps of 0.5": short enough to hear in six seconds;
+    /// the trait and the keys are for the verbose description (and `help keys`).
+    public static func sentence(for element: AdjustableElement, verbose: Bool = false) -> String {
+        var line = "\(element.identity.spokenLabel), \(element.spokenValue), \(verbose ? "adjustable, " : "")\(element.rangeWithStep)"
+        if let lead = element.control.hintLead(for: element.value) { line += ". \(lead)" }
+        if let extra = element.identity.hint { line += ". \(extra)" }
+        if verbose { line += ". \(element.keysHint)" }
         if let misstatement = element.misstatement { line += ". The screen \(misstatement)" }
         return line
     }

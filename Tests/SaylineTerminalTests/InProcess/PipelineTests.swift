@@ -65,10 +65,14 @@ import PseudoTerminal
         #expect(display.messages.first?.contains("exited with status 1") == true, "\(display.messages)")
     }
 
-    @Test func helpIsReadNotSpoken() {
+    @Test func helpIsSpokenAsReferenceLinesThatThePacerNeverHolds() {
         let display = RecordingOutput()
         var session = Session(elements: DemoScene.elements)
-        ReplyPipeline([display]).deliver(OutgoingReply(session.perform(line: "help"), elements: session.elements, now: 0))
-        #expect(display.messages.first?.contains("inc [N]") == true)
+        let pipeline = ReplyPipeline([PacedSpeech(settleInterval: 0.3), display])
+        pipeline.deliver(OutgoingReply(session.perform(line: "inc"), elements: session.elements, now: 0))
+        pipeline.deliver(OutgoingReply(session.perform(line: "help"), elements: session.elements, now: 0.01))
+        #expect(display.received.last?.spoken.count == 4)
+        #expect(display.received.last?.spoken.allSatisfy { $0.kind == .reference } == true)
+        #expect(display.spoken.last?.hasPrefix("For more, type help keys") == true)
     }
 }
