@@ -88,7 +88,7 @@ final class Repl: LineEditorClient, ReplyOutput {
 
     private func run() -> Int32 {
         Signals.install()
-        ReadlineBridge.install(appendOnly: screen.appendOnly)
+        ReadlineBridge.install(appendOnly: screen.appendOnly, arrowsOnlyMoveTheCursor: screen.mode == .screenReader)
         if !picking { history.load() }
         screen.present(spoken: [], messages: [picking ? PickRules.startLine : screen.mode.startLine], control: nil, changeLine: nil, promptActive: false)
         outputs.events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])

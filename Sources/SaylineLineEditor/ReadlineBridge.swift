@@ -43,7 +43,13 @@ package enum ReadlineBridge {
         "sayline-next": { keyPressed("sayline-next", $0, $1) },
         "sayline-previous": { keyPressed("sayline-previous", $0, $1) },
         "sayline-describe": { keyPressed("sayline-describe", $0, $1) },
+        routingFunction: { keyPressed(routingFunction, $0, $1) },
     ]
+
+    /// What Left and Right do in the screen-reader display: nothing on an empty line, the
+    /// cursor's move with text. BRLTTY's routing keys move the cursor by sending arrows, so a
+    /// step there would change the value under the reader's finger.
+    private static let routingFunction = "sayline-cursor-only"
 
     /// The keymaps as readline had them before Sayline bound anything: what a key the user
     /// bound to a Sayline function does when the line has text.
@@ -56,25 +62,30 @@ package enum ReadlineBridge {
     nonisolated(unsafe) package private(set) static var linesAdded = 0
 
     /// Registers the named functions, binds the defaults, then lets the user's inputrc win.
-    package static func install(appendOnly: Bool) {
+    /// - Parameter arrowsOnlyMoveTheCursor: Left and Right never step (the screen-reader display).
+    package static func install(appendOnly: Bool, arrowsOnlyMoveTheCursor: Bool = false) {
         rl_readline_name = UnsafePointer(strdup("sayline"))
         for mapName in ["emacs", "vi-insert", "vi-command"] {
             if let map = rl_get_keymap_by_name(mapName) { pristine.append((mapName, deepCopy(map, depth: 0))) }
         }
         // readline keeps these names by pointer: they must live as long as the process.
-        for key in KeyTable.all {
-            guard let name = key.function, let function = callbacks[name] else { continue }
+        for name in KeyTable.all.compactMap(\.function) + [routingFunction] {
+            guard let function = callbacks[name] else { continue }
             rl_add_defun(UnsafePointer(strdup(name)), function, -1)
         }
         for mapName in ["emacs", "vi-insert", "vi-command"] {
             guard let map = rl_get_keymap_by_name(mapName) else { continue }
             for key in KeyTable.all {
-                guard let name = key.function, let function = callbacks[name] else { continue }
-                for spelling in key.keys.flatMap({ spellings[$0] ?? [] }) {
-                    // In vi command mode a printable key is a command of its own; only the
-                    // special keys are ours there.
-                    if mapName == "vi-command" && spelling.sequence.utf8.count == 1 && spelling.sequence != "\t" { continue }
-                    rl_bind_keyseq_in_map(spelling.sequence, function, map)
+                guard let name = key.function else { continue }
+                for keyName in key.keys {
+                    let inert = arrowsOnlyMoveTheCursor && (keyName == "Left" || keyName == "Right")
+                    guard let function = callbacks[inert ? routingFunction : name] else { continue }
+                    for spelling in spellings[keyName] ?? [] {
+                        // In vi command mode a printable key is a command of its own; only the
+                        // special keys are ours there.
+                        if mapName == "vi-command" && spelling.sequence.utf8.count == 1 && spelling.sequence != "\t" { continue }
+                        rl_bind_keyseq_in_map(spelling.sequence, function, map)
+                    }
                 }
             }
         }

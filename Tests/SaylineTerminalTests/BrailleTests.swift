@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import SaylineCore
+import PseudoTerminal
+
+extension EndToEndTests { @Suite struct BrailleTests {
+    static let brlttyAvailable = FileManager.default.isExecutableFile(atPath: "/usr/sbin/brltty") || ProcessInfo.processInfo.environment["CI"] != nil
+    /// A spare virtual console for Sayline, read by BRLTTY's Linux screen driver without being
+    /// brought to the front.
+    static let console = 8
+
+    /// Runs Sayline on the console under BRLTTY with its virtual braille display (40 cells), in
+    /// a PID namespace of its own (so no other Sayline sees this BRLTTY), presses keys with
+    /// TIOCSTI and a routing key on the display, and prints what the braille window showed
+    /// after each: "KEY<tab>window". (What was spoken is in the scratch folder's `speech`.)
+    /// `--kill-child`: if the run is killed, everything in its namespace goes with it.
+    static let scenario = #"""
+import os, sys, socket, subprocess, time, fcntl, termios, signal
+sayline, vt, display = sys.argv[1], sys.argv[2], sys.argv[3]
+work = sys.argv[4]
+tty = f"/dev/tty{vt}"
+# A test runner thread may have signals blocked: what this starts must get them (BRLTTY ends on SIGTERM).
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+open(os.path.join(work, "empty.conf"), "w").close()
+sock = os.path.join(work, "vr.sock")
+brl = subprocess.Popen(["brltty", "-n", "-f", os.path.join(work, "empty.conf"), "-P", os.path.join(work, "pid"), "-b", "vr",
+                        "-d", "server:" + sock, "-x", "lx", "-X", f"lx:VT={vt}", "-s", "no", "-N", "-M", "10"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+for _ in range(100):
+    if os.path.exists(sock): break
+    time.sleep(0.05)
+s = socket.socket(socket.AF_UNIX); s.connect(sock); s.sendall(b"cells 40\n"); s.settimeout(0.05)
+buf = b""
+def visual():
+    global buf
+    end = time.time() + 0.6
+    while time.time() < end:
+        try:
+            d = s.recv(65536)
+            if not d: break
+            buf += d
+        except socket.timeout:
+            pass
+    lines = [l for l in buf.decode(errors="replace").split("\n") if l.startswith("Visual ")]
+    return lines[-1][8:-1].rstrip() if lines else ""
+speech = open(os.path.join(work, "speech"), "w")
+fd = os.open(tty, os.O_RDWR)
+# clear the console first, so the window shows only Sayline
+os.write(fd, b"\x1b[H\x1b[2J")
+env = dict(os.environ, TERM="linux", SAYLINE_DETECT_SCREEN_READER="0", HOME=work)
+p = subprocess.Popen(["setsid", "-c", sayline, "--display", display, "--settle", "0"], stdin=fd, stderr=fd, stdout=speech, env=env, close_fds=True)
+time.sleep(1.0)
+print("start\t" + visual(), flush=True)
+for name, key in [("Up", b"\x1b[A"), ("Up", b"\x1b[A"), ("Tab", b"\t"), ("Up", b"\x1b[A")]:
+    for byte in key:
+        fcntl.ioctl(fd, termios.TIOCSTI, bytes([byte]))
+    print(f"{name}\t" + visual(), flush=True)
+s.sendall(b"ROUTE 3\n")
+time.sleep(0.5)
+print("ROUTE 3\t" + visual(), flush=True)
+for byte in b"quit\r":
+    fcntl.ioctl(fd, termios.TIOCSTI, bytes([byte]))
+time.sleep(0.3)
+p.wait(timeout=5)
+brl.kill()
+brl.wait()
+
+"""#
+
+    /// Done means: with BRLTTY following the cursor, the braille window shows each value the
+    /// moment it changes, without panning, and a routing key on the value leaves it as it is.
+    @Test(.enabled(if: brlttyAvailable && getuid() == 0 && FileManager.default.fileExists(atPath: "/dev/tty\(console)"),
+                   "needs brltty, root and a spare virtual console"))
+    func theBrailleWindowShowsEachValueAndRoutingChangesNothing() throws {
+        let folder = try ScratchFolder()
+        let script = try folder.file("window.py", Self.scenario)
+        let work = folder.path + "/run"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "python3", script, TerminalProcess.binary, String(Self.console), "screen-reader", work],
+                               input: "", executable: "/usr/bin/unshare")
+        #expect(run.status == 0, "\(run.stderr)")
+        let shown = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 1).map(String.init) }
+        let windows = shown.map { $0.count > 1 ? $0[1] : "" }
+        #expect(windows == ["Weight, 62 kilograms", "62.5 kilograms", "63 kilograms", "Rating, 0 out of 10 stars", "1 out of 10 stars",
+                            "1 out of 10 stars"], "\(run.stdout)")
+        let spoken = (try? String(contentsOfFile: work + "/speech", encoding: .utf8)) ?? ""
+        // The routing key was pressed after "1 out of 10 stars": nothing more was said or changed.
+        #expect(spoken.hasSuffix("Rating, 0 out of 10 stars\n1 out of 10 stars\n"), "\(spoken)")
+    }
+} }
