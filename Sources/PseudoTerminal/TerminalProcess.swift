@@ -102,7 +102,9 @@ public final class TerminalProcess {
     }
 
     public var speechText: String { String(decoding: speech, as: UTF8.self) }
-    public var displayText: String { String(decoding: display, as: UTF8.self) }
+    /// What the terminal was sent. Sayline starts a new line with CR and index (ESC D) rather
+    /// than a line feed; both read here as CR LF.
+    public var displayText: String { Self.lineBreaksAsCRLF(String(decoding: display, as: UTF8.self)) }
     public var speechLines: [String] { speechText.split(separator: "\n").map(String.init) }
 
     /// Types `text`, all of it: when the terminal's input queue is full, reads output while
@@ -182,7 +184,11 @@ public final class TerminalProcess {
     public var mark: Mark { pump(milliseconds: 0); return Mark(speech: speech.count, display: display.count) }
 
     public func speech(since mark: Mark) -> String { String(decoding: speech[min(mark.speech, speech.count)...], as: UTF8.self) }
-    public func display(since mark: Mark) -> String { String(decoding: display[min(mark.display, display.count)...], as: UTF8.self) }
+    public func display(since mark: Mark) -> String {
+        Self.lineBreaksAsCRLF(String(decoding: display[min(mark.display, display.count)...], as: UTF8.self))
+    }
+
+    static func lineBreaksAsCRLF(_ text: String) -> String { text.replacingOccurrences(of: "\r\u{1B}D", with: "\r\n") }
 
     @discardableResult
     public func waitForSpeech(_ text: String, since mark: Mark? = nil, timeout: Double = 10) -> Bool {

@@ -55,7 +55,8 @@ final class Repl: LineEditorClient, ReplyOutput {
         let renderer = ControlRenderer(width: width, color: false)
         self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
                              width: width, speechOnScreen: picking || outputs.events?.onStandardOutput == true || Self.stdoutIsTheTerminal(),
-                             blockHeight: oneOfEachKind.values.map { renderer.lines(for: $0).count }.max() ?? 0)
+                             blockHeight: oneOfEachKind.values.map { renderer.lines(for: $0).count }.max() ?? 0,
+                             escapes: environment["TERM"] != "dumb")
         self.history = History(environment: environment)
         self.paced = PacedSpeech(settleInterval: options.settings.settle)
         let terminal = ttyname(STDIN_FILENO).map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } ?? -1

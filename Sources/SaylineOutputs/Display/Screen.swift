@@ -28,9 +28,16 @@ package final class Screen {
     /// line of its own at the top of the drawing and rewritten in place, so a change never
     /// pushes the prompt down or draws it again.
     private var status = ""
+    /// How the screen moves to the start of the next line: carriage return and index (ESC D),
+    /// not a line feed. The kernel hands a line feed written to a terminal to the reading side
+    /// on its own (it becomes CR LF there), so a screen reader reading a pseudo-terminal could
+    /// see an update cut at each line and say "blank" for a cursor line not yet written; with
+    /// no line feed in it, an update arrives whole. A dumb terminal gets line feeds.
+    private let newline: String
 
-    package init(mode: DisplayMode, color: Bool, width: Int, speechOnScreen: Bool, blockHeight: Int) {
+    package init(mode: DisplayMode, color: Bool, width: Int, speechOnScreen: Bool, blockHeight: Int, escapes: Bool = true) {
         self.mode = mode
+        self.newline = escapes ? "\r\u{1B}D" : "\n"
         self.renderer = ControlRenderer(width: width, color: color && mode == .full)
         self.speechOnScreen = speechOnScreen
         self.blockHeight = blockHeight
@@ -86,7 +93,7 @@ package final class Screen {
                 line.isEmpty ? [line] : TextLayout.wrap(line, indent: 0, width: renderer.columns).split(separator: "\n").map(String.init)
             }
             // Below the prompt line, which stays in the scrollback as it was.
-            let out = (promptActive && !atLineStart ? "\n" : "") + lines.map { $0 + "\n" }.joined()
+            let out = (promptActive && !atLineStart ? newline : "") + lines.map { $0 + newline }.joined()
             emit(out, thenPrompt: promptActive)
             atLineStart = false
             return
@@ -110,9 +117,9 @@ package final class Screen {
         if promptActive { ReadlineBridge.clearVisibleLine() }
         var out = "\r"
         if !drawn.isEmpty { out += "\u{1B}[\(drawn.count)A\r\u{1B}[J" }
-        out += lines.map { $0 + "\n" }.joined()
+        out += lines.map { $0 + newline }.joined()
         let block = control.map(padded) ?? drawn
-        out += block.map { $0 + "\n" }.joined()
+        out += block.map { $0 + newline }.joined()
         drawn = block
         emit(out, thenPrompt: promptActive)
         atLineStart = false
