@@ -116,7 +116,7 @@ package enum SettingTable {
     package static let all: [SettingSpec] = [
         choice("display", flag: "--display", argument: "MODE", aliases: [("--plain", "plain")],
                environment: ("ACCESSIBLE", { $0.isEmpty || $0 == "0" ? nil : "screen-reader" }),
-               help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, a prompt that never changes); TERM=dumb means plain; chosen for you when a running screen reader is found",
+               help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, the last on the cursor line); TERM=dumb means plain; chosen for you when a running screen reader is found",
                \.display),
         choice("motion", flag: "--motion", argument: "MOTION", aliases: [("--reduce-motion", "reduce")],
                environment: ("SAYLINE_REDUCE_MOTION", { $0.isEmpty || $0 == "0" ? nil : "reduce" }),
