@@ -45,7 +45,10 @@ let package = Package(
         .target(name: "SaylineTerminal", dependencies: ["SaylineInteractive"]),
         // A fully static executable: resolving symbols in shared libraries was most of start-up
         // (Docs/performance.md). readline needs tinfo after it, hence the group.
-        .executableTarget(name: "sayline", dependencies: ["SaylineTerminal"],
+        // What the static executable links instead of glibc's functions that need shared
+        // libraries at run time (passwd entries, dlopen); the executable alone links it.
+        .target(name: "CStaticExecutable"),
+        .executableTarget(name: "sayline", dependencies: ["SaylineTerminal", "CStaticExecutable"],
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--start-group", "-Xlinker", "-lreadline", "-Xlinker", "-ltinfo", "-Xlinker", "--end-group"])]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
         .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
@@ -54,7 +57,7 @@ let package = Package(
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "PseudoTerminal"], exclude: ["Fixtures"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineTerminal", "PseudoTerminal"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineTerminal", "PseudoTerminal"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -130,15 +130,16 @@ package protocol Subcommand {
 
 package extension Subcommand {
     /// Reads the command line, answers `--help`, and reports usage errors the same way for
-    /// every subcommand: the message and the usage line on stderr, exit 64.
+    /// every subcommand: the message and where to look for help on stderr, exit 64.
     static func main(_ words: [String], environment: [String: String]) -> Int32 {
         let spec = commandLine
         do throws(UsageError) {
             let parsed = try CommandLineParser.parse(words, options: spec.options)
-            if parsed.has(SharedOptions.help.name) { return writeAnswer(spec.help + "\n") }
+            if parsed.has(SharedOptions.help.name) { return writeAnswer(spec.help(width: HelpWidth.columns(environment: environment)) + "\n") }
+            if parsed.has(SharedOptions.version.name) { return writeAnswer("sayline \(Options.versionNumber)\n") }
             return try run(parsed, environment: environment)
         } catch {
-            Diagnostics.write("\(spec.invocation): \(error.message)\n\(spec.usage)\n")
+            Diagnostics.write("\(spec.invocation): \(error.message)\n\(spec.tryHelp)\n")
             return ExitStatus.usage.rawValue
         }
     }

@@ -20,12 +20,11 @@ package struct Options: Equatable {
     package var warnings: [String] = []
 
     /// The REPL's options: what `sayline` and `sayline config` take.
-    package static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, SharedOptions.help, version] }
+    package static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, SharedOptions.help, SharedOptions.version] }
 
     package static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
                                    help: "write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (Docs/events.md); a reader that stalls is never waited on")
 
-    package static let version = OptionSpec("--version", help: "show the version and exit")
     package static let versionNumber = "0.1.0"
 
 
@@ -55,7 +54,7 @@ package struct Options: Equatable {
                         detectScreenReader: () -> String? = { nil }) -> Result<Options, UsageError> {
         var options = Options()
         if let extra = parsed.extraOperand() { return .failure(extra) }
-        if parsed.has(SharedOptions.help.name) { options.mode = .help } else if parsed.has(version.name) { options.mode = .version }
+        if parsed.has(SharedOptions.help.name) { options.mode = .help } else if parsed.has(SharedOptions.version.name) { options.mode = .version }
         options.scenePath = parsed.value(SharedOptions.scene.name)
         options.eventsTarget = parsed.value(events.name)
 
@@ -75,7 +74,7 @@ package struct Options: Equatable {
                     if let problem = spec.apply(&settings, value) {
                         options.warnings.append("\(preferences.path):\(number): \(problem)")
                     } else {
-                        settings.sources[key] = .file(preferences.path, line: number)
+                        settings.sources[spec.key] = .file(preferences.path, line: number)
                     }
                 case .malformed(let number):
                     options.warnings.append("\(preferences.path):\(number): not a KEY = VALUE line")

@@ -195,7 +195,13 @@ package enum SettingTable {
               \.detectScreenReader),
     ]
 
-    static func spec(key: String) -> SettingSpec? { all.first { $0.key == key } }
+    static func spec(key: String) -> SettingSpec? {
+        let key = otherSpellings[key] ?? key
+        return all.first { $0.key == key }
+    }
+
+    /// Keys the preferences file takes in another spelling, as the flags do (`--no-colour`).
+    static let otherSpellings = ["colour": "color"]
 
     /// A setting that is one of an enumeration's words.
     private static func choice<Value: RawRepresentable & CaseIterable & Sendable>(

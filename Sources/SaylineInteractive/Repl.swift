@@ -81,6 +81,13 @@ final class Repl: LineEditorClient, ReplyOutput {
 
     package func cancel() { cancelPick() }
 
+    /// Ctrl-C while picking: cancelled with 130, as fzf and a shell's interrupted command do.
+    package func interruptKey() {
+        exitStatus = 130
+        ReadlineBridge.clearLine()
+        cancelPick()
+    }
+
     /// Escape, Ctrl-C, Ctrl-D or `quit` while picking: nothing is chosen.
     func cancelPick() {
         accepted = false
@@ -89,7 +96,7 @@ final class Repl: LineEditorClient, ReplyOutput {
 
     private func run() -> Int32 {
         Signals.install()
-        ReadlineBridge.install(appendOnly: screen.appendOnly, arrowsOnlyMoveTheCursor: screen.mode == .screenReader)
+        ReadlineBridge.install(appendOnly: screen.appendOnly, arrowsOnlyMoveTheCursor: screen.mode == .screenReader, signalKeysAreKeys: picking)
         if !picking { history.load() }
         screen.present(spoken: [], messages: [picking ? PickRules.startLine : screen.mode.startLine], control: nil, changeLine: nil, promptActive: false)
         outputs.events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
@@ -323,8 +330,7 @@ final class Repl: LineEditorClient, ReplyOutput {
             Signals.interrupted = 0
             // Picking, Ctrl-C cancels, as in any prompt a shell script runs.
             if picking {
-                ReadlineBridge.clearLine()
-                cancelPick()
+                interruptKey()
                 return
             }
             // Ctrl-C stops what moves and clears the line; it does not quit.

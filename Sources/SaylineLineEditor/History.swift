@@ -10,14 +10,16 @@ import SaylineSystem
 package struct History {
     static let limit: Int32 = 1_000
     let path: String?
-    /// The folder that must already exist: history never creates a missing home.
+    /// The folder that must already exist: history never creates a missing home. Below it
+    /// (and all of `XDG_STATE_HOME`, which the XDG rules say to make when missing) folders are
+    /// made, readable by you alone.
     let base: String?
 
     /// `$XDG_STATE_HOME/sayline/history`, or `~/.local/state/sayline/history`.
     package init(environment: [String: String]) {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             path = state + "/sayline/history"
-            base = state
+            base = ""
         } else if let home = environment["HOME"], !home.isEmpty {
             path = home + "/.local/state/sayline/history"
             base = home
@@ -36,12 +38,15 @@ package struct History {
     package func save() {
         guard let path, let base, ReadlineBridge.linesAdded > 0 else { return }
         var info = stat()
-        guard stat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard base.isEmpty || (stat(base, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) else {
             Diagnostics.write("sayline: history not saved: \(FileAccess.shown(base)) does not exist\n")
             return
         }
-        makeDirectories(for: path, below: base)
-        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        _ = FileAccess.makeFolders(folder, below: base, mode: 0o700)
+        // The lock is the history's folder itself: a lock file would be left behind, and
+        // removing one races with a session that has just opened it.
+        let lock = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if lock >= 0 { close(lock) } }
         // Wait up to two seconds for another session's save; then save anyway.
         if lock >= 0 {
@@ -53,7 +58,8 @@ package struct History {
         }
         lines += Self.newLines()
         let kept = lines.suffix(Int(Self.limit))
-        if case .failure(let failure) = FileAccess.writeReplacing(kept.map { $0 + "\n" }.joined(), to: path) {
+        // What you typed is yours to read: a new history file is 0600, as bash's is.
+        if case .failure(let failure) = FileAccess.writeReplacing(kept.map { $0 + "\n" }.joined(), to: path, newFileMode: 0o600) {
             Diagnostics.write("sayline: history not saved to \(FileAccess.shown(path)): \(failure.message)\n")
         }
     }
@@ -61,14 +67,5 @@ package struct History {
     /// The lines typed in this session: the last ones of the history list.
     private static func newLines() -> [String] {
         ReadlineBridge.lastHistoryLines(ReadlineBridge.linesAdded)
-    }
-
-    /// Creates the folders between `base` and `path` that are missing, as `mkdir -p` would.
-    private func makeDirectories(for path: String, below base: String) {
-        var prefix = base
-        for component in path.dropFirst(base.count).split(separator: "/").dropLast() {
-            prefix += "/" + component
-            mkdir(prefix, 0o700)
-        }
     }
 }

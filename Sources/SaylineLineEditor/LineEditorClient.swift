@@ -9,6 +9,9 @@ package protocol LineEditorClient: AnyObject {
     var escapeCancels: Bool { get }
     /// Escape on an empty line while `escapeCancels`.
     func cancel()
+    /// Ctrl-C read as a key: while `ReadlineBridge.signalKeysAreKeys`, the terminal sends it
+    /// as a byte instead of interrupting the whole foreground process group.
+    func interruptKey()
     /// A key bound to a command was pressed on an empty line.
     func perform(_ command: Command)
     /// Enter: the line's bytes, or nil when they were not UTF-8.

@@ -63,7 +63,9 @@ package enum ReadlineBridge {
 
     /// Registers the named functions, binds the defaults, then lets the user's inputrc win.
     /// - Parameter arrowsOnlyMoveTheCursor: Left and Right never step (the screen-reader display).
-    package static func install(appendOnly: Bool, arrowsOnlyMoveTheCursor: Bool = false) {
+    /// - Parameter signalKeysAreKeys: Ctrl-C, Ctrl-Z and Ctrl-\ reach Sayline as bytes (a pick).
+    package static func install(appendOnly: Bool, arrowsOnlyMoveTheCursor: Bool = false, signalKeysAreKeys: Bool = false) {
+        self.signalKeysAreKeys = signalKeysAreKeys
         rl_readline_name = UnsafePointer(strdup("sayline"))
         for mapName in ["emacs", "vi-insert", "vi-command"] {
             if let map = rl_get_keymap_by_name(mapName) { pristine.append((mapName, deepCopy(map, depth: 0))) }
@@ -131,6 +133,22 @@ package enum ReadlineBridge {
     package static func installLineHandler(prompt: String) {
         rl_callback_handler_install(prompt, lineHandler)
         handlerInstalled = true
+        keepSignalKeys()
+    }
+
+    /// While picking, the terminal does not turn Ctrl-C into SIGINT (nor Ctrl-Z, Ctrl-\ into
+    /// theirs). The signal would go to the whole foreground process group: to the shell
+    /// script that ran `n=$(sayline pick …)` as well, which then ends however pick ends
+    /// (bash gives up a script whose command substitution it was reading when SIGINT came).
+    /// As a byte it ends pick alone, with a status the script can test, as in fzf.
+    nonisolated(unsafe) private(set) package static var signalKeysAreKeys = false
+
+    private static func keepSignalKeys() {
+        guard signalKeysAreKeys else { return }
+        var settings = termios()
+        guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
+        settings.c_lflag &= ~tcflag_t(ISIG)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
     }
 
     /// True from the first prompt until the line handler is removed, whatever the exit path.
@@ -153,6 +171,17 @@ package enum ReadlineBridge {
         if bytes.count == 1, bytes.first == 0x1B, rl_end == 0, let client, client.escapeCancels {
             client.cancel()
             return
+        }
+        // Ctrl-C as a key ends a pick, typed text and all; Ctrl-Z and Ctrl-\ do nothing there.
+        if signalKeysAreKeys, let client {
+            if bytes.contains(0x03) {
+                client.interruptKey()
+                return
+            }
+            if bytes.contains(where: { $0 == 0x1A || $0 == 0x1C }) {
+                feed(bytes.filter { $0 != 0x1A && $0 != 0x1C }[...])
+                return
+            }
         }
         pendingKeys = keyboardText.accept(bytes)[...]
         while !pendingKeys.isEmpty && handlerInstalled {
@@ -177,6 +206,7 @@ package enum ReadlineBridge {
     /// Takes the terminal again after `restoreTerminal` (back from Ctrl-Z).
     package static func prepareTerminal() {
         rl_prep_terminal(1)
+        keepSignalKeys()
     }
 
     /// Puts the terminal back as readline found it (cooked, echo on, bracketed paste off).

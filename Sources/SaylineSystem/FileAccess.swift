@@ -117,7 +117,14 @@ package enum FileAccess {
     /// - a regular file, or nothing yet: a new file made with `mkstemp` beside it (O_EXCL, mode
     ///   0600, so nobody else can have made or opened it), synced, given the mode the file had
     ///   (or the umask's), then renamed over it: a crash leaves the old file or the new one.
-    package static func writeReplacing(_ text: String, to path: String) -> Result<Void, Failure> {
+    /// - Parameter newFileMode: the mode of a file made anew (default: 0666 less the umask);
+    ///   a file that exists keeps its own.
+    package static func writeReplacing(_ text: String, to path: String, newFileMode: mode_t? = nil) -> Result<Void, Failure> {
+        writeReplacing(Array(text.utf8), to: path, newFileMode: newFileMode)
+    }
+
+    /// `writeReplacing` for bytes that need not be text (a program).
+    package static func writeReplacing(_ text: [UInt8], to path: String, newFileMode: mode_t? = nil) -> Result<Void, Failure> {
         if path == "-" {
             return writeFully(text, to: STDOUT_FILENO) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))
         }
@@ -130,7 +137,7 @@ package enum FileAccess {
                 let length = readlink(path, &buffer, buffer.count - 1)
                 guard length > 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
                 let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                return writeReplacing(text, to: link.hasPrefix("/") ? link : folder(of: path) + "/" + link)
+                return writeReplacing(text, to: link.hasPrefix("/") ? link : folder(of: path) + "/" + link, newFileMode: newFileMode)
             }
             target = String(cString: resolved)
             free(resolved)
@@ -146,7 +153,7 @@ package enum FileAccess {
         // (glibc's mkostemp is not visible to Swift: the flag is set at once instead.)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~currentUmask()
+        let mode = exists ? existing.st_mode & 0o7777 : newFileMode ?? 0o666 & ~currentUmask()
         guard writeFully(text, to: fd), fsync(fd) == 0, fchmod(fd, mode) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
@@ -161,11 +168,23 @@ package enum FileAccess {
         return .success(())
     }
 
-    private static func writeInPlace(_ text: String, to path: String) -> Result<Void, Failure> {
+    private static func writeInPlace(_ text: [UInt8], to path: String) -> Result<Void, Failure> {
         let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
         defer { close(fd) }
         return writeFully(text, to: fd) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))
+    }
+
+    /// Makes `folder` and the folders above it that are missing, below `existing` (which is
+    /// never made), as `mkdir -p` would; false with `errno` set when one cannot be made.
+    package static func makeFolders(_ folder: String, below existing: String = "", mode: mode_t = 0o755) -> Bool {
+        var prefix = existing
+        for component in folder.dropFirst(existing.count).split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, mode) != 0 && errno != EEXIST { return false }
+        }
+        var info = stat()
+        return stat(prefix.isEmpty ? "/" : prefix, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Why someone other than this user (or root) could change the file at `path`, or nil when

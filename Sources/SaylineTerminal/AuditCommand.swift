@@ -38,7 +38,7 @@ package enum AuditCommand: Subcommand {
             """,
             options: [SharedOptions.scene,
                       SharedOptions.format(Format.allCases.map(\.rawValue), help: "text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning"),
-                      SharedOptions.output, failOn, maxChangeWords, maxFocusWords, jobs, SharedOptions.help])
+                      SharedOptions.output, failOn, maxChangeWords, maxFocusWords, jobs, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

@@ -15,10 +15,11 @@ package enum CompletionsCommand: Subcommand {
             description: """
             Prints a completion script for bash, zsh or fish, made from the same tables as the parser:
             subcommands, options, their values (verbosity levels, formats, impacts) and scene files.
-            Install it with, for bash, `sayline completions bash > ~/.local/share/bash-completion/completions/sayline`;
-            for zsh, into a folder on $fpath as `_sayline`; for fish, into ~/.config/fish/completions/sayline.fish.
+            `sayline install` puts all three where each shell looks; by hand, for bash into
+            ~/.local/share/bash-completion/completions/sayline, for zsh into a folder on $fpath as
+            _sayline, for fish into ~/.config/fish/completions/sayline.fish.
             """,
-            options: [SharedOptions.help])
+            options: [SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

@@ -17,7 +17,7 @@ package enum ConfigCommand: Subcommand {
             preferences file and line, the environment, the command line) as a comment; the output is
             itself a preferences file. Takes the REPL's options, to show their effect.
             """,
-            options: Options.replOptions.filter { $0.name != Options.version.name })
+            options: Options.replOptions)
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

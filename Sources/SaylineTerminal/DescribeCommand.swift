@@ -21,7 +21,7 @@ package enum DescribeCommand: Subcommand {
             down arrow adjusts…".
             """,
             options: [SharedOptions.scene, SharedOptions.format(Format.allCases.map(\.rawValue), help: "text, one control a line, or json"),
-                      SharedOptions.help])
+                      SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

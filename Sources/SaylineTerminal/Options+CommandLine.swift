@@ -18,15 +18,10 @@ package extension Options {
         Every setting is also a line `KEY = VALUE` in $XDG_CONFIG_HOME/sayline/config (by default
         ~/.config/sayline/config); flags win over the environment, which wins over the file.
 
-        \(TextLayout.wrap(KeyTable.helpParagraph, indent: 0, width: 92))
-
-        Commands:
-        \(CommandLineTable.commandList)
+        \(KeyTable.helpParagraph)
         """,
+        lists: [("Commands", CommandLineTable.commandList)],
         options: replOptions) }
 
-    /// Every command's usage line: what a usage error of `sayline` itself shows.
-    static var usage: String { CommandLineTable.usage }
-
-    static var help: String { commandLine.help }
+    static func help(width: Int) -> String { commandLine.help(width: width) }
 }

@@ -55,8 +55,9 @@ package enum PickCommand: Subcommand {
             Shows one control, from the flags or from a scene, and lets a person adjust it with the
             REPL's keys, commands and speech. Enter on an empty line accepts: the value alone is
             written to standard output, in the step's precision, with no grouping and no unit, and
-            the exit status is 0. Escape, Ctrl-C, Ctrl-D or quit cancel: nothing is written and the
-            exit status is 1. Announcements go to the terminal or the speech engine, never into the
+            the exit status is 0. Escape, Ctrl-D or quit cancel: nothing is written and the exit
+            status is 1. Ctrl-C cancels with 130 and ends pick alone: the script that ran it goes on
+            (as with fzf, where Ctrl-C and Escape give 130). Ctrl-Z and Ctrl-\\ do nothing while picking. Announcements go to the terminal or the speech engine, never into the
             answer. With standard input not a terminal, each line is a command or a typed value, an
             empty line accepts, and the end of input accepts too (cancels with --require-confirm).
 
@@ -64,7 +65,7 @@ package enum PickCommand: Subcommand {
                 pactl set-sink-volume @DEFAULT_SINK@ "$vol%"
             """,
             options: [kind, label, minimum, maximum, step, value, unit, prefix, digits, SharedOptions.scene, control, print, requireConfirm]
-                + SettingTable.options() + [Options.events, SharedOptions.help])
+                + SettingTable.options() + [Options.events, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

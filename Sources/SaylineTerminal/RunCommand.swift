@@ -32,7 +32,7 @@ package enum RunCommand: Subcommand {
             FILE:LINE: expected …, heard … on standard error.
             """,
             options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"], preferences: false)
-                + [keepGoing, transcript, checkTranscript, SharedOptions.help])
+                + [keepGoing, transcript, checkTranscript, SharedOptions.help, SharedOptions.version])
     }
 
     /// Scripts and transcripts are read whole; past 16 MiB (about 300 MB in memory) a run is
@@ -61,7 +61,7 @@ package enum RunCommand: Subcommand {
         }
         let scene = document.scene
         // `save` in a script writes the scene's file, as it does in the REPL.
-        let keeper = SceneKeeper(document)
+        let keeper = SceneKeeper(document, home: environment["HOME"])
         let text: String
         switch FileAccess.read(scriptPath, limit: Self.fileLimit) {
         case .failure(let failure):

@@ -24,15 +24,28 @@ public enum SaylineApp {
             case .success(let resolved): options = resolved
             }
         } catch {
-            Diagnostics.write("sayline: \(error.message)\n\(Options.usage)\n")
+            Diagnostics.write("sayline: \(Self.unknownCommand(rest) ?? error.message)\n\(Options.commandLine.tryHelp)\n")
             return ExitStatus.usage.rawValue
         }
         for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
         switch options.mode {
-        case .help: return writeAnswer(Options.help + "\n")
+        case .help: return writeAnswer(Options.help(width: HelpWidth.columns(environment: environment)) + "\n")
         case .version: return writeAnswer("sayline \(Options.versionNumber)\n")
         case .repl: return startRepl(options, environment: environment)
         }
+    }
+
+    /// A first word that is neither an option nor a command: named as an unknown command,
+    /// with the commands listed (the REPL itself takes no operands).
+    static func unknownCommand(_ words: [String]) -> String? {
+        guard let first = words.first, !first.hasPrefix("-") else { return nil }
+        return unknownCommand(first)
+    }
+
+    static func unknownCommand(_ first: String) -> String {
+        let names = CommandLineTable.subcommands.map { $0.commandLine.name }
+        let near = CommandTable.suggestion(for: first, among: names)
+        return "unknown command '\(TextSanitiser.echo(first))'" + (near.map { "; did you mean '\($0)'?" } ?? "; the commands are \(names.joined(separator: ", "))")
     }
 
     /// The command line resolved with the environment, the preferences file and, when the

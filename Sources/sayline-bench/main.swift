@@ -4,6 +4,35 @@ import SaylineCore
 
 // Figures for Docs/performance.md. Run: swift run -c release sayline-bench [--json FILE]
 
+let benchUsage = """
+usage: sayline-bench [--only SECTIONS] [--json FILE] [--before BINARY]
+
+Measures Sayline for Docs/performance.md and prints one figure a line.
+  --only SECTIONS   run these sections alone, comma-separated: core, binary, audit, repl, display, speech
+  --json FILE       also write the figures to FILE as JSON
+  --before BINARY   measure another build of sayline beside this one
+  -h, --help        show this help and exit
+"""
+// Checked before anything runs: `--help` or a typo must not start a minutes-long benchmark.
+do {
+    var words = CommandLine.arguments.dropFirst()[...]
+    while let word = words.popFirst() {
+        switch word {
+        case "-h", "--help":
+            print(benchUsage)
+            exit(0)
+        case "--only", "--json", "--before":
+            guard words.popFirst() != nil else {
+                FileHandle.standardError.write(Data("sayline-bench: \(word) needs a value\nTry 'sayline-bench --help'.\n".utf8))
+                exit(64)
+            }
+        default:
+            FileHandle.standardError.write(Data("sayline-bench: unknown argument: \(word)\nTry 'sayline-bench --help'.\n".utf8))
+            exit(64)
+        }
+    }
+}
+
 var figures: [Figure] = []
 /// `--only display,speech` runs those sections alone: core, binary, audit, repl, display, speech.
 let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in

@@ -150,6 +150,25 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         #expect(failing.displayText.contains("history not saved to \(blocked.path)/sayline/history"))
     }
 
+    /// An XDG_STATE_HOME that does not exist yet is made (0700, as the XDG rules say); the
+    /// history is readable by you alone and no lock file is left beside it.
+    @Test func historyMakesTheStateFolderAndKeepsToItself() throws {
+        let scratch = try ScratchFolder()
+        let state = scratch.path + "/not/yet/state"
+        let repl = try TerminalProcess(environment: ["XDG_STATE_HOME": state])
+        #expect(repl.waitForDisplay("weight> "))
+        repl.send("say\r")
+        #expect(repl.waitForSpeech("kilograms\nWeight"))
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() == 0)
+        #expect(!repl.displayText.contains("history not saved"), "\(repl.displayText.suffix(200))")
+        #expect(scratch.read("not/yet/state/sayline/history") == "say\n")
+        let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int) ?? -1 }
+        #expect(mode(state + "/sayline/history") == 0o600)
+        #expect(mode(state) == 0o700)
+        #expect((try FileManager.default.contentsOfDirectory(atPath: state + "/sayline")) == ["history"])
+    }
+
     /// Every descriptor Sayline opens (the signal pipe, the keyboard, files, sockets) is
     /// close-on-exec, so a speech engine or hook inherits none of them. Read from the kernel:
     /// each open descriptor of the running REPL and its flags, less those it inherited from
@@ -300,7 +319,7 @@ extension EndToEndTests.HostileInputTests {
     @Test func anOversizedTranscriptOrScriptIsRefusedWithTheLimit() throws {
         let folder = try ScratchFolder()
         let big = folder.path + "/big.txt"
-        FileManager.default.createFile(atPath: big, contents: Data(repeating: UInt8(ascii: "x"), count: 17 << 20))
+        #expect(FileManager.default.createFile(atPath: big, contents: Data(repeating: UInt8(ascii: "x"), count: 17 << 20)))
         for arguments in [["run", "-", "--check-transcript", big], ["run", big]] {
             let result = try runPiped(arguments, input: "inc\n")
             #expect(result.status == 2)

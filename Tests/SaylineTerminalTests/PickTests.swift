@@ -23,14 +23,15 @@ extension EndToEndTests { @Suite struct PickTests {
         #expect(pick.terminalIsAsFound())
     }
 
-    @Test(arguments: [("escape", "\u{1B}"), ("Ctrl-C", "\u{03}"), ("Ctrl-D", "\u{04}"), ("quit", "quit\r")])
-    func everyWayOfCancellingWritesNothing(name: String, keys: String) throws {
+    /// Ctrl-C cancels with 130, as fzf does; the other ways with 1.
+    @Test(arguments: [("escape", "\u{1B}", 1), ("Ctrl-C", "\u{03}", 130), ("Ctrl-C with text typed", "se\u{03}", 130), ("Ctrl-D", "\u{04}", 1), ("quit", "quit\r", 1)])
+    func everyWayOfCancellingWritesNothing(name: String, keys: String, status: Int32) throws {
         let pick = try TerminalProcess(Self.volume + ["--settle", "0"])
         #expect(pick.waitForDisplay("Volume, 50 percent"))
         pick.send(Keys.up)
         #expect(pick.waitForDisplay("55 percent"))
         pick.send(keys)
-        #expect(pick.waitForExit() == 1, "\(name)")
+        #expect(pick.waitForExit() == status, "\(name)")
         #expect(pick.speechText.isEmpty, "\(name)")
         #expect(pick.terminalIsAsFound(), "\(name)")
     }
@@ -166,6 +167,22 @@ extension EndToEndTests.PickTests {
         #expect(shell.waitForDisplay("status=1"))
         #expect(shell.waitForExit() == 0)
         #expect(folder.read("device.log") == nil)
+    }
+
+    /// Ctrl-C in a pick ends the pick, not the script that ran it: the recipe's `else` runs
+    /// and the script goes on to its end (before, bash was interrupted too and ran neither).
+    @Test func ctrlCInAPickLetsTheScriptGoOn() throws {
+        let folder = try ScratchFolder()
+        _ = try folder.file("bin/sayline", "#!/bin/sh\nexec '\(TerminalProcess.binary)' \"$@\"\n", executable: true)
+        let recipe = #"if n=$(sayline pick --label "Copies to print" --min 1 --max 50 --value 1 --unit copy/copies); then echo "printing $n copies"; else echo "nothing printed"; fi"#
+        let shell = try TerminalProcess(["--norc", "--noprofile", "-c", recipe + "; echo went on"],
+                                        environment: ["PATH": folder.path + "/bin:/usr/bin:/bin"], speechOnTerminal: true, executable: "/bin/bash")
+        #expect(shell.waitForDisplay("Copies to print, 1 copy"))
+        shell.send(Keys.up)
+        #expect(shell.waitForDisplay("2 copies"))
+        shell.send("\u{03}")
+        #expect(shell.waitForDisplay("nothing printed\r\nwent on"))
+        #expect(shell.waitForExit() == 0)
     }
 }
 

@@ -48,16 +48,25 @@ extension EndToEndTests { @Suite struct PreferencesTests {
     }
 
     @Test func aBadLineIsReportedWithItsLineAndSkippedAndTheSessionStarts() throws {
-        let home = try Self.home("verbosity = loud\nnonsense\ncolour = off\nsettle = 99999\nverbosity = terse\n")
+        let home = try Self.home("verbosity = loud\nnonsense\ncolur = off\nsettle = 99999\nverbosity = terse\n")
         let result = try runPiped([], input: "inc\n", environment: ["HOME": home.path])
         let path = home.path + "/.config/sayline/config"
         #expect(result.status == 0)
         #expect(result.stderr.contains("\(path):1: verbosity takes terse, normal, verbose, not loud"))
         #expect(result.stderr.contains("\(path):2: not a KEY = VALUE line"))
-        #expect(result.stderr.contains("\(path):3: unknown setting colour"))
+        #expect(result.stderr.contains("\(path):3: unknown setting colur"))
         #expect(result.stderr.contains("\(path):4: settle takes milliseconds from 0 to 10000, not 99999"))
         // The good line after them still counts.
         #expect(result.stdout == "Weight, 62\n62.5\n")
+    }
+
+    /// The file takes `colour` as the command line takes `--no-colour`, and names it as the setting.
+    @Test func colourIsSpelledEitherWay() throws {
+        let home = try Self.home("colour = off\n")
+        let result = try runPiped(["config"], input: "", environment: ["HOME": home.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").contains { $0.hasPrefix("color = off ") && $0.hasSuffix("config:1") }, "\(result.stdout)")
     }
 
     @Test func xdgConfigHomeIsWhereTheFileIs() throws {

@@ -66,6 +66,11 @@ extension EndToEndTests { @Suite struct SaveTests {
         #expect(folder.read("demo.json")?.contains(#""value": 62.5"#) == true)
         let nowhere = try runPiped(["--scene", scene], input: "inc\nsave /nonexistent/folder/x.json\n")
         #expect(nowhere.stdout.contains("Not saved, /nonexistent/folder/x.json cannot be written"))
+        // `~/` is the home folder, as in a shell; a `~` elsewhere in a name is a character.
+        let home = try ScratchFolder()
+        let tilde = try runPiped([], input: "inc\nsave ~/x.json\n", environment: ["HOME": home.path])
+        #expect(tilde.stdout.contains("Saved 1 change to \(home.path)/x.json\n"), "\(tilde.stdout)")
+        #expect(home.read("x.json")?.contains(#""value": 62.5"#) == true)
     }
 
     @Test func quittingWithUnsavedChangesAsksOnce() throws {

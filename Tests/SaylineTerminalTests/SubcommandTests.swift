@@ -116,14 +116,14 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("\(scene):3: controls[0].step"))
         let huge = folder.path + "/huge.json"
-        FileManager.default.createFile(atPath: huge, contents: Data(count: 20 * 1024 * 1024))
+        #expect(FileManager.default.createFile(atPath: huge, contents: Data(count: 20 * 1024 * 1024)))
         let tooLarge = try runPiped(["audit", "--scene", huge], input: "")
         #expect(tooLarge.status == 2)
         #expect(tooLarge.stderr.contains("more than the limit"))
         for arguments in [["audit", "--format", "pdf"], ["audit", "--fail-on", "bad"], ["audit", "--max-change-words", "0"], ["audit", "--jobs", "0"]] {
             let result = try runPiped(arguments, input: "")
             #expect(result.status == 64)
-            #expect(result.stderr.contains("usage: sayline audit"))
+            #expect(result.stderr.hasSuffix("\nTry 'sayline audit --help'.\n") && result.stderr.split(separator: "\n").count == 2, "\(result.stderr)")
         }
         // A word that is not an option is a scene to audit: a missing one cannot be read.
         let missing = try runPiped(["audit", folder.path + "/stray.json"], input: "")

@@ -18,7 +18,7 @@ package final class SessionOutputs {
     ///   speech engine is cut off by the next utterance.
     package init(document: SceneDocument, settings: ReplSettings, environment: [String: String], events: EventStream?,
                  interactive: Bool, autosave: Bool) {
-        keeper = SceneKeeper(document)
+        keeper = SceneKeeper(document, home: environment["HOME"])
         self.events = events
         // Lines from a script settle at once: each change is a settled value, and its command
         // has run before the next line's starts.

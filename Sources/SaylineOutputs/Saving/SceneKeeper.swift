@@ -18,10 +18,20 @@ package final class SceneKeeper {
     /// Quitting with unsaved changes is refused once, with a warning; the second quit goes.
     private var warned = false
 
-    package init(_ document: SceneDocument) {
+    /// Where `save ~/name.json` points: `~` is the home folder, as in a shell.
+    private let home: String?
+
+    package init(_ document: SceneDocument, home: String? = nil) {
         self.document = document
+        self.home = home.flatMap { $0.isEmpty ? nil : $0 }
         agreement = SceneAgreement(document, session: document.scene.elements)
         identity = document.path.map(FileKeeping.identity)
+    }
+
+    /// `~` and `~/…` with the home folder put in; any other path as it is.
+    private func expandingHome(_ path: String) -> String {
+        guard let home, path == "~" || path.hasPrefix("~/") else { return path }
+        return home + path.dropFirst()
     }
 
     func unsavedCount(_ elements: [AdjustableElement]) -> Int {
@@ -31,7 +41,7 @@ package final class SceneKeeper {
     /// Writes the session's values to the scene's own file, or to `request.file`, which is then
     /// the scene's file from then on. What happened, to be said and reported.
     package func save(_ elements: [AdjustableElement], _ request: SaveRequest) -> (outcome: SaveOutcome, file: String?) {
-        guard let target = request.file ?? document.path else { return (.noFile, nil) }
+        guard let target = request.file.map(expandingHome) ?? document.path else { return (.noFile, nil) }
         let outcome = target == document.path ? saveOwnFile(target, elements, overwrite: request.overwrite)
                                               : saveAs(target, elements)
         if outcome.succeeded { warned = false }

@@ -9,7 +9,8 @@ import SaylineInteractive
 /// reference, usage errors and the shell completions say about the command line comes from here.
 package enum CommandLineTable {
     static var subcommands: [any Subcommand.Type] {
-        [RunCommand.self, AuditCommand.self, DescribeCommand.self, SceneCommand.self, PickCommand.self, ConfigCommand.self, CompletionsCommand.self]
+        [RunCommand.self, AuditCommand.self, DescribeCommand.self, SceneCommand.self, PickCommand.self, ConfigCommand.self, CompletionsCommand.self,
+         InstallCommand.self, UninstallCommand.self, HelpCommand.self]
     }
 
     static var all: [CommandLineSpec] { [Options.commandLine] + subcommands.map { $0.commandLine } }
@@ -18,21 +19,9 @@ package enum CommandLineTable {
         subcommands.first { $0.commandLine.name == name }
     }
 
-    /// The subcommands, one line each, for the REPL's `--help`.
-    static var commandList: String {
-        let specs = subcommands.map { $0.commandLine }
-        let width = specs.map { $0.invocation.count + ($0.operands.map { $0.count + 1 } ?? 0) }.max() ?? 0
-        return specs.map { spec in
-            let name = spec.invocation + (spec.operands.map { " " + $0 } ?? "")
-            return "  " + name + String(repeating: " ", count: width - name.count + 2) + spec.summary
-        }.joined(separator: "\n")
-    }
-
-    /// What a usage error of `sayline` itself shows: the REPL's usage, then one line a subcommand.
-    static var usage: String {
-        ([Options.commandLine.usage] + subcommands.map { $0.commandLine }.map { spec in
-            "       \(spec.invocation)\(spec.operands.map { " " + $0 } ?? "") [OPTIONS]    (\(spec.invocation) --help)"
-        }).joined(separator: "\n")
+    /// The subcommands and what each does, for the REPL's `--help`.
+    static var commandList: [(term: String, meaning: String)] {
+        subcommands.map { $0.commandLine }.map { spec in (spec.invocation + (spec.operands.map { " " + $0 } ?? ""), spec.summary) }
     }
 }
 

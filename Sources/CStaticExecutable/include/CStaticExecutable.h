@@ -1,0 +1,2 @@
+// Nothing to import: this target only supplies definitions the static executable links
+// instead of glibc's (see static_executable.c).

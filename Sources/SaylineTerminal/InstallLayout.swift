@@ -1,0 +1,65 @@
+import Glibc
+import SaylineCore
+import SaylineSystem
+import SaylineCommandLine
+
+/// Where `sayline install` puts each file, and `sayline uninstall` takes it from: the places
+/// each program looks by default, under a prefix.
+///
+/// Without `--prefix` that is your own: `~/.local/bin` (on the PATH of most login shells) and
+/// `$XDG_DATA_HOME`, by default `~/.local/share`, where man finds the page through the PATH
+/// (man-db looks at `bin/../share/man` for each folder on it), bash-completion looks for
+/// completions, and fish for vendor completions. zsh has no such folder of a user's own: its
+/// `fpath` needs the folder added, which `install` says.
+struct InstallLayout {
+    /// One installed file: what it is, where it goes (staged under `--destdir` when given).
+    struct Item {
+        let name: String
+        let path: String
+        let mode: mode_t
+    }
+
+    let prefix: String
+    let binFolder: String
+    let dataFolder: String
+    /// Prepended to every path: a staging root for packagers (`DESTDIR`).
+    let destination: String
+
+    /// The layout for `--prefix` (or your own when nil) and `--destdir`.
+    static func resolve(prefix: String?, destination: String?, environment: [String: String]) -> Result<InstallLayout, UsageError> {
+        let staging = destination.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
+        if let destination, !destination.hasPrefix("/") { return .failure(UsageError("--destdir needs an absolute path, not \(TextSanitiser.echo(destination))")) }
+        if let prefix {
+            guard prefix.hasPrefix("/") else { return .failure(UsageError("--prefix needs an absolute path, not \(TextSanitiser.echo(prefix))")) }
+            let root = prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+            let base = root == "/" ? "" : root
+            return .success(InstallLayout(prefix: root, binFolder: base + "/bin", dataFolder: base + "/share", destination: staging))
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else {
+            return .failure(UsageError("HOME is not set to a folder: give --prefix"))
+        }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        return .success(InstallLayout(prefix: home + "/.local", binFolder: home + "/.local/bin", dataFolder: data, destination: staging))
+    }
+
+    var program: Item { Item(name: "program", path: binFolder + "/sayline", mode: 0o755) }
+    var manPage: Item { Item(name: "man page", path: dataFolder + "/man/man1/sayline.1", mode: 0o644) }
+    var bashCompletion: Item { Item(name: "bash completion", path: dataFolder + "/bash-completion/completions/sayline", mode: 0o644) }
+    var zshCompletion: Item { Item(name: "zsh completion", path: dataFolder + "/zsh/site-functions/_sayline", mode: 0o644) }
+    var fishCompletion: Item { Item(name: "fish completion", path: dataFolder + "/fish/vendor_completions.d/sayline.fish", mode: 0o644) }
+
+    var items: [Item] { [program, manPage, bashCompletion, zshCompletion, fishCompletion] }
+
+    /// Where an item is written: under the staging root when there is one.
+    func staged(_ item: Item) -> String { destination + item.path }
+
+    /// Folders zsh looks in without being told (Debian's and the upstream default).
+    var zshFindsItself: Bool {
+        ["/usr/local/share/zsh/site-functions", "/usr/share/zsh/site-functions"].contains(dataFolder + "/zsh/site-functions")
+    }
+
+    /// Whether `folder` is on this PATH.
+    static func isOnPath(_ folder: String, environment: [String: String]) -> Bool {
+        (environment["PATH"] ?? "").split(separator: ":").contains { $0 == folder || $0 == folder + "/" }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import PseudoTerminal
+
+/// `sayline install` and `uninstall`, checked the way a person would find out: the installed
+/// program runs from the PATH, `man` reads the installed page, and each shell completes from
+/// the installed files, found where it looks by default.
+extension EndToEndTests { @Suite struct InstallTests {
+    static let files = [".local/bin/sayline", ".local/share/man/man1/sayline.1", ".local/share/bash-completion/completions/sayline",
+                        ".local/share/zsh/site-functions/_sayline", ".local/share/fish/vendor_completions.d/sayline.fish"]
+
+    static func mode(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int) ?? -1 }
+
+    /// Done means: for a user without root, one command puts the program, the man page and the
+    /// three completions under ~/.local (folders made as needed), says what is left to do, and
+    /// every one of them works from there; uninstall removes them all.
+    @Test func installForYourselfThenUseItThenUninstall() throws {
+        let home = try ScratchFolder()
+        let path = "/usr/bin:/bin"
+        let installed = try runPiped(["install"], input: "", environment: ["HOME": home.path, "PATH": path])
+        #expect(installed.status == 0, "\(installed.stderr)")
+        for file in Self.files {
+            #expect(installed.stdout.contains(home.path + "/" + file + "\n"), "\(file) not reported: \(installed.stdout)")
+            #expect(FileManager.default.fileExists(atPath: home.path + "/" + file), "\(file) missing")
+        }
+        #expect(Self.mode(home.path + "/.local/bin/sayline") == 0o755)
+        #expect(Self.mode(home.path + "/.local/share/man/man1/sayline.1") == 0o644)
+        // Not on this PATH yet, and zsh needs its folder named: both said, with the line to add.
+        #expect(installed.stdout.contains("\(home.path)/.local/bin is not on your PATH: add `export PATH=\"\(home.path)/.local/bin:$PATH\"` to ~/.profile"))
+        #expect(installed.stdout.contains("fpath=(\(home.path)/.local/share/zsh/site-functions $fpath)"))
+
+        // The installed program, found on the PATH the hint gives.
+        let bin = home.path + "/.local/bin"
+        let shellPath = "\(bin):\(path)"
+        let ran = try runPiped(["-c", "command -v sayline && echo inc | sayline && sayline --version"], input: "",
+                               environment: ["HOME": home.path, "PATH": shellPath], executable: "/bin/bash")
+        #expect(ran.stdout == "\(bin)/sayline\nWeight, 62 kilograms\n62.5 kilograms\nsayline 0.1.0\n", "\(ran.stdout) \(ran.stderr)")
+
+        // man: the installed page as a page, and `man sayline` finding it through the PATH.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
+            let page = try runPiped(["-l", home.path + "/.local/share/man/man1/sayline.1"], input: "",
+                                    environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"], executable: "/usr/bin/man")
+            #expect(page.status == 0, "\(page.stderr)")
+            for heading in ["NAME", "SYNOPSIS", "SUBCOMMANDS", "EXIT STATUS", "FILES"] { #expect(page.stdout.contains("\n\(heading)\n"), "no \(heading)") }
+            #expect(page.stdout.contains("sayline install"))
+            let found = try runPiped(["-w", "sayline"], input: "", environment: ["HOME": home.path, "PATH": shellPath], executable: "/usr/bin/man")
+            #expect(found.stdout == home.path + "/.local/share/man/man1/sayline.1\n", "\(found.stdout) \(found.stderr)")
+        } else {
+            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "man is installed by .ci/run")
+        }
+
+        // bash with bash-completion, as an interactive shell loads it: Tab finds the installed file.
+        if FileManager.default.fileExists(atPath: "/usr/share/bash-completion/bash_completion") {
+            let bash = try TerminalProcess(["--norc", "--noprofile", "-i"], environment: ["HOME": home.path, "PATH": shellPath, "PS1": "BASH$ "],
+                                           speechOnTerminal: true, executable: "/bin/bash")
+            #expect(bash.waitForDisplay("BASH$ "))
+            bash.send("source /usr/share/bash-completion/bash_completion; echo loaded\r")
+            #expect(bash.waitForDisplay("loaded"))
+            let before = bash.mark
+            bash.send("sayline au\t")
+            #expect(bash.waitForDisplay("sayline audit ", since: before), "\(bash.display(since: before).debugDescription)")
+            bash.send("\u{03}")
+        } else {
+            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "bash-completion is installed by .ci/run")
+        }
+
+        // zsh with the line install gave: Tab lists the impacts.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
+            let zsh = try TerminalProcess(["-f"], environment: ["HOME": home.path, "PATH": shellPath, "PS1": "ZSH%% "],
+                                          speechOnTerminal: true, executable: "/usr/bin/zsh")
+            #expect(zsh.waitForDisplay("ZSH% "))
+            zsh.send("fpath=(\(home.path)/.local/share/zsh/site-functions $fpath); autoload -Uz compinit && compinit -u && print -r -- loaded\r")
+            #expect(zsh.waitForDisplay("loaded"))
+            let before = zsh.mark
+            zsh.send("sayline audit --fail-on \t")
+            #expect(zsh.waitForDisplay("critical", since: before), "\(zsh.display(since: before).debugDescription)")
+            zsh.send("\u{03}")
+        }
+
+        // fish, which looks in ~/.local/share/fish/vendor_completions.d by itself.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+            let fish = try runPiped(["-c", "complete -C 'sayline audit --format '"], input: "",
+                                    environment: ["HOME": home.path, "PATH": shellPath], executable: "/usr/bin/fish")
+            #expect(fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == ["json", "junit", "sarif", "text"],
+                    "\(fish.stdout) \(fish.stderr)")
+        }
+
+        // A dry run says and touches nothing; uninstall removes each file; a second has nothing to do.
+        let dry = try runPiped(["uninstall", "--dry-run"], input: "", environment: ["HOME": home.path])
+        #expect(dry.stdout.split(separator: "\n").count == 5 && dry.stdout.hasPrefix("would remove program: "), "\(dry.stdout)")
+        #expect(FileManager.default.fileExists(atPath: home.path + "/.local/bin/sayline"))
+        let removed = try runPiped(["uninstall"], input: "", environment: ["HOME": home.path])
+        #expect(removed.status == 0 && removed.stdout.split(separator: "\n").count == 5, "\(removed.stdout) \(removed.stderr)")
+        for file in Self.files { #expect(!FileManager.default.fileExists(atPath: home.path + "/" + file), "\(file) left behind") }
+        let again = try runPiped(["uninstall"], input: "", environment: ["HOME": home.path])
+        #expect(again.status == 0 && again.stdout == "nothing of sayline's is installed under \(home.path)/.local\n", "\(again.stdout)")
+    }
+
+    /// For everyone, as a packager stages it: --prefix /usr/local under --destdir, nothing
+    /// outside the staging root, no hints about the PATH of whoever builds the package.
+    @Test func installForEveryoneIntoAStagingRoot() throws {
+        let stage = try ScratchFolder()
+        let dry = try runPiped(["install", "--prefix", "/usr/local", "--destdir", stage.path, "-n"], input: "")
+        #expect(dry.status == 0 && dry.stdout.hasPrefix("would install program: \(stage.path)/usr/local/bin/sayline\n"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: stage.path + "/usr"))
+        let result = try runPiped(["install", "--prefix=/usr/local/", "--destdir", stage.path], input: "")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 5, "\(result.stdout)")
+        for file in ["usr/local/bin/sayline", "usr/local/share/man/man1/sayline.1", "usr/local/share/bash-completion/completions/sayline",
+                     "usr/local/share/zsh/site-functions/_sayline", "usr/local/share/fish/vendor_completions.d/sayline.fish"] {
+            #expect(FileManager.default.fileExists(atPath: stage.path + "/" + file), "\(file) missing")
+        }
+        let staged = try runPiped(["--version"], input: "", executable: stage.path + "/usr/local/bin/sayline")
+        #expect(staged.stdout == "sayline 0.1.0\n")
+    }
+
+    /// Bad locations are usage errors that name the problem and write nothing.
+    @Test(arguments: [(["install", "--prefix", "relative/dir"], "sayline install: --prefix needs an absolute path, not relative/dir"),
+                      (["install", "--destdir", "stage"], "sayline install: --destdir needs an absolute path, not stage"),
+                      (["uninstall", "extra"], "sayline uninstall: uninstall takes no operands, not extra"),
+                      (["install", "--prefx", "/x"], "sayline install: unknown option: --prefx; did you mean --prefix?")])
+    func aBadLocationIsAUsageError(arguments: [String], message: String) throws {
+        let home = try ScratchFolder()
+        let result = try runPiped(arguments, input: "", environment: ["HOME": home.path])
+        #expect(result.status == 64)
+        #expect(result.stderr == message + "\nTry 'sayline \(arguments[0]) --help'.\n", "\(result.stderr)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: home.path)).isEmpty)
+    }
+} }
