@@ -55,9 +55,11 @@ public struct AuditReport: Sendable, Equatable {
         public var incomplete: [Node] = []
         /// Findings the scene accepts.
         public var suppressed: [SuppressedNode] = []
+        /// Violations the baseline holds: reported as known, never failing.
+        public var known: [Node] = []
 
         /// No control to which the rule applies.
-        public var isInapplicable: Bool { violations.isEmpty && passes.isEmpty && incomplete.isEmpty && suppressed.isEmpty }
+        public var isInapplicable: Bool { violations.isEmpty && passes.isEmpty && incomplete.isEmpty && suppressed.isEmpty && known.isEmpty }
     }
 
     /// How many controls were audited.
@@ -66,6 +68,10 @@ public struct AuditReport: Sendable, Equatable {
     public var files: [String]
     /// Each rule's results, in the order rules run.
     public var rules: [RuleOutcome] = []
+    /// A baseline was applied (`applying`): violations are the new ones.
+    public var baselineApplied = false
+    /// Baseline entries this audit no longer finds, sorted.
+    public var fixed: [AuditBaseline.Entry] = []
 
     init(controlCount: Int, files: [String]) {
         self.controlCount = controlCount
@@ -83,7 +89,10 @@ public struct AuditReport: Sendable, Equatable {
             rules[index].passes += outcome.passes
             rules[index].incomplete += outcome.incomplete
             rules[index].suppressed += outcome.suppressed
+            rules[index].known += outcome.known
         }
+        fixed = (fixed + other.fixed).sorted()
+        baselineApplied = baselineApplied || other.baselineApplied
     }
 
     /// Violations over every rule.
@@ -92,6 +101,8 @@ public struct AuditReport: Sendable, Equatable {
     public var passCount: Int { rules.reduce(0) { $0 + $1.passes.count } }
     /// Incomplete results over every rule.
     public var incompleteCount: Int { rules.reduce(0) { $0 + $1.incomplete.count } }
+    /// Known findings (in the baseline) over every rule.
+    public var knownCount: Int { rules.reduce(0) { $0 + $1.known.count } }
     /// Suppressed findings over every rule.
     public var suppressedCount: Int { rules.reduce(0) { $0 + $1.suppressed.count } }
     /// Rules that applied to no control.

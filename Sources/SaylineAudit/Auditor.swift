@@ -18,12 +18,15 @@ public struct Auditor: Sendable {
     /// may audit the ranges on several cores.
     /// - Parameters:
     ///   - file: the scene's name in the report, as the front shows it.
+    ///   - rules: the rules, before `options.ruleSettings` switches some off or re-grades them.
     ///   - clock: nanoseconds from any fixed start, for each check's time; the core reads no
     ///     clock of its own. Without one, times are zero.
     /// - Complexity: O(controls × rules × samples); samples per control are bounded
     ///   (`AuditContext.stepsToCheck`), so the audit grows linearly with the scene.
-    public func audit(_ scene: Scene, file: String = "", rules: [any AuditRule] = AuditRules.all,
+    public func audit(_ scene: Scene, file: String = "", rules all: [any AuditRule] = AuditRules.all,
                       controls: Range<Int>? = nil, clock: (@Sendable () -> UInt64)? = nil) -> AuditReport {
+        // A project's settings: rules switched off are not run at all, as with axe's `rules`.
+        let rules = options.rules(from: all)
         let context = AuditContext(elements: scene.elements, options: options)
         var outcomes = rules.map { AuditReport.RuleOutcome(rule: $0.info) }
         let range = controls.map { $0.clamped(to: scene.elements.indices) } ?? scene.elements.indices

@@ -16,6 +16,12 @@ package struct ParsedArguments {
 
     package func has(_ name: String) -> Bool { given.contains { $0.option.name == name } }
 
+    /// Every time the option was given, in order, with how it was spelled: for an option that
+    /// may be given more than once (`--rule A=off --rule B=minor`).
+    package func all(_ name: String) -> [(value: String, spelled: String)] {
+        given.filter { $0.option.name == name }.compactMap { given in given.value.map { ($0, given.spelled) } }
+    }
+
     /// The argument of the last time the option was given: a later one wins, as in getopt.
     package func value(_ name: String) -> String? { given.last { $0.option.name == name }?.value }
 

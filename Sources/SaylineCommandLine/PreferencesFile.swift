@@ -4,12 +4,12 @@ import SaylineSystem
 /// The preferences file: `KEY = VALUE` lines, `#` comments (whole lines, or after a value
 /// following white space) and blank lines.
 package enum PreferencesFile {
-    enum Line: Equatable {
+    package enum Line: Equatable {
         case setting(key: String, value: String, line: Int)
         case malformed(line: Int)
     }
 
-    static func parse(_ text: String) -> [Line] {
+    package static func parse(_ text: String) -> [Line] {
         var result: [Line] = []
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw

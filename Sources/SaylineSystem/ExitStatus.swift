@@ -21,7 +21,7 @@ package enum ExitStatus: Int32 {
     package static let rows: [(status: String, meaning: String)] = [
         ("0", "done: quit, end of input, the audit passed, every expectation held"),
         ("1", "an expectation failed, the audit found a violation at or above --fail-on, or a pick was cancelled"),
-        ("2", "the scene, script or transcript cannot be used"),
+        ("2", "the scene, script or transcript cannot be used, or an audit's baseline or .sayline-audit"),
         ("64", "a mistake on the command line"),
         ("74", "standard output or a file could not be written, or what was pending at exit (autosave, change commands, events) was not delivered"),
         ("129", "SIGHUP, 130 SIGINT (Ctrl-C in a subcommand), 131 SIGQUIT (Ctrl-\\), 143 SIGTERM: 128 plus the signal; the REPL restores the terminal and saves history first"),

@@ -13,7 +13,16 @@ package enum AuditCommand: Subcommand {
         case json
         case junit
         case sarif
+        case html
     }
+
+    static let baseline = OptionSpec("--baseline", argument: "FILE", completion: .files,
+                                     help: "findings FILE holds are known: reported, never failing; only new ones fail, and those it holds that are gone are reported as fixed")
+    static let updateBaseline = OptionSpec("--update-baseline", help: "write every violation found to the --baseline FILE (sorted, one a line), then report against it")
+    static let rule = OptionSpec("--rule", argument: "ID=SETTING",
+                                 help: "switch a rule off or give it another impact (off, minor, moderate, serious, critical); may be given again; wins over .sayline-audit")
+    static let shard = OptionSpec("--shard", argument: "K/N",
+                                  help: "audit part K of N: the scenes split in order (the controls, when there are fewer scenes than parts), so N jobs together audit everything once")
 
     static let failOn = OptionSpec("--fail-on", argument: "IMPACT", completion: .words(Impact.allCases.map(\.rawValue)),
                                    defaultWords: Impact.serious.rawValue, help: "the least impact that fails the audit")
@@ -35,10 +44,13 @@ package enum AuditCommand: Subcommand {
             rules and suppressed findings, each with its WCAG 2.2 criteria. Several scenes (files, or
             folders of *.json files) make one report in which each finding names its file, and one exit
             status; they are audited in parallel on the machine's cores. With no scene, the demo scene.
+            Rule settings come from --rule and from the nearest .sayline-audit file in this folder or
+            above it, up to the repository's root (Docs/audit-rules.md).
             """,
             options: [SharedOptions.scene,
-                      SharedOptions.format(Format.allCases.map(\.rawValue), help: "text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning"),
-                      SharedOptions.output, failOn, maxChangeWords, maxFocusWords, jobs, SharedOptions.help, SharedOptions.version])
+                      SharedOptions.format(Format.allCases.map(\.rawValue), help: "text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning, html as one page to read"),
+                      SharedOptions.output, failOn, baseline, updateBaseline, rule, shard, maxChangeWords, maxFocusWords, jobs,
+                      SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
@@ -49,14 +61,62 @@ package enum AuditCommand: Subcommand {
         if let words = try arguments.wholeNumber(maxFocusWords.name, in: 1...1_000) { options.maximumFocusWords = words }
         let outputPath = arguments.value(SharedOptions.output.name)
         let threads = try arguments.wholeNumber(jobs.name, in: 1...64) ?? Parallel.cores
+        let part = try arguments.value(shard.name).map(Self.shard)
+        let baselinePath = arguments.value(baseline.name)
+        if arguments.has(updateBaseline.name) {
+            guard baselinePath != nil else { throw UsageError("--update-baseline needs --baseline FILE: the file to write") }
+            guard part == nil else { throw UsageError("--update-baseline sees the whole audit: a --shard sees part of it") }
+        }
+        // The project's settings first, then the command line's, which win.
+        var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        if getcwd(&folder, folder.count) != nil, let found = AuditSettingsFile.find(from: String(decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) {
+            if let problem = AuditSettingsFile.read(found, into: &options, shownAs: FileAccess.shown(found)) {
+                Diagnostics.write("sayline audit: \(problem)\n")
+                return ExitStatus.malformed.rawValue
+            }
+        }
+        for (setting, spelled) in arguments.all(rule.name) {
+            guard let equals = setting.firstIndex(of: "=") else { throw UsageError("\(spelled) takes ID=SETTING, not \(TextSanitiser.echo(setting))") }
+            if let problem = AuditSettingsFile.apply(rule: String(setting[..<equals]), setting: String(setting[setting.index(after: equals)...]),
+                                                     source: "--rule", to: &options) {
+                throw UsageError("\(spelled): \(problem)")
+            }
+        }
         var paths = arguments.operands
         if let scene = arguments.value(SharedOptions.scene.name) { paths.insert(scene, at: 0) }
         let scenes: [(name: String, scene: Scene)]
-        switch Self.load(paths, threads: threads) {
+        switch Self.load(paths, threads: threads, part: part) {
         case .failure(let failure): return failure.report()
         case .success(let loaded): scenes = loaded
         }
-        let report = Self.audit(scenes, auditor: Auditor(options: options), threads: threads)
+        // Fewer scenes than parts: the controls are what is split.
+        let ranges = part.flatMap { part in Self.filesPerPart(paths, part) == nil ? Self.controlRanges(scenes, part) : nil }
+        var report = Self.audit(scenes, ranges: ranges, auditor: Auditor(options: options), threads: threads)
+        if let baselinePath {
+            var known = AuditBaseline([])
+            switch FileAccess.read(baselinePath, limit: 64 << 20) {
+            case .success(let bytes):
+                switch AuditBaseline.parse(String(decoding: bytes, as: UTF8.self)) {
+                case .failure(let problem):
+                    Diagnostics.write("\(FileAccess.shown(baselinePath)):\(problem.line): \(problem.message)\n")
+                    return ExitStatus.malformed.rawValue
+                case .success(let read): known = read
+                }
+            case .failure(.cannotOpen(let reason)) where arguments.has(updateBaseline.name) && reason.contains("No such file"):
+                break
+            case .failure(let failure):
+                Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
+                return ExitStatus.malformed.rawValue
+            }
+            if arguments.has(updateBaseline.name) {
+                known = AuditBaseline(accepting: report)
+                if case .failure(let failure) = FileAccess.writeReplacing(known.text, to: baselinePath) {
+                    Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
+                    return ExitStatus.ioError.rawValue
+                }
+            }
+            report = report.applying(known, wholeFiles: ranges == nil)
+        }
         let settings = ReportSettings(version: Options.versionNumber, timestamp: Self.timestamp(), failOn: threshold, options: options)
         let text: String
         switch format {
@@ -64,6 +124,7 @@ package enum AuditCommand: Subcommand {
         case .json: text = report.axeJSON(settings)
         case .junit: text = report.junit(settings)
         case .sarif: text = report.sarif(settings)
+        case .html: text = report.html(settings)
         }
         if let path = outputPath {
             if case .failure(let failure) = FileAccess.writeReplacing(text, to: path) {
@@ -78,25 +139,44 @@ package enum AuditCommand: Subcommand {
         return report.fails(at: threshold) ? ExitStatus.failed.rawValue : ExitStatus.ok.rawValue
     }
 
+    /// Part K of N, from "K/N".
+    static func shard(_ word: String) throws(UsageError) -> (index: Int, count: Int) {
+        let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), (1...1_000).contains(count), (1...count).contains(index) else {
+            throw UsageError("--shard takes K/N, a part K from 1 to N of N from 1 to 1000, not \(TextSanitiser.echo(word))")
+        }
+        return (index, count)
+    }
+
+    /// With at least as many scene files as parts, each part takes a run of whole files, in
+    /// order: the files' indices for `part`; nil when the controls must be split instead.
+    static func filesPerPart(_ paths: [String], _ part: (index: Int, count: Int)) -> Range<Int>? {
+        let files = sceneFiles(paths).count
+        guard files >= part.count else { return nil }
+        return (part.index - 1) * files / part.count ..< part.index * files / part.count
+    }
+
+    /// A run of the controls of all the scenes, in order, for `part`: each scene's share.
+    static func controlRanges(_ scenes: [(name: String, scene: Scene)], _ part: (index: Int, count: Int)) -> [Range<Int>] {
+        let total = scenes.reduce(0) { $0 + $1.scene.elements.count }
+        let lower = (part.index - 1) * total / part.count, upper = part.index * total / part.count
+        var offset = 0
+        return scenes.map { entry in
+            let count = entry.scene.elements.count
+            defer { offset += count }
+            let start = min(max(lower - offset, 0), count), end = min(max(upper - offset, 0), count)
+            return start..<max(start, end)
+        }
+    }
+
     /// Scene files, and the *.json files of folders (sorted), read in parallel; the demo scene
     /// when none is named. Every problem of every file is reported before anything is audited.
-    static func load(_ paths: [String], threads: Int) -> Result<[(name: String, scene: Scene)], SceneLoadFailure> {
+    /// With a `part` of several files, only that part's files are read.
+    static func load(_ paths: [String], threads: Int, part: (index: Int, count: Int)? = nil) -> Result<[(name: String, scene: Scene)], SceneLoadFailure> {
         guard !paths.isEmpty else { return .success([("", .demo)]) }
-        // Each file as it is shown, and as the system spells it: a name in a folder need not be
-        // UTF-8, and is opened by its own bytes.
-        var files: [(shown: String, system: [CChar])] = []
-        for path in paths {
-            if let entries = FileAccess.directoryEntries(path) {
-                let folder = Array((path.hasSuffix("/") ? path : path + "/").utf8)
-                files += entries.filter { $0.count > 5 && $0.suffix(5) == Array(".json".utf8) }.sorted { $0.lexicographicallyPrecedes($1) }.map { name in
-                    let whole = folder + name
-                    return (String(decoding: whole, as: UTF8.self), whole.map { CChar(bitPattern: $0) } + [0])
-                }
-            } else {
-                files.append((path, Array(path.utf8CString)))
-            }
-        }
+        var files = sceneFiles(paths)
         guard !files.isEmpty else { return .failure(SceneLoadFailure(lines: paths.map { "\(FileAccess.shown($0)): no scene files (*.json) in this folder" })) }
+        if let part, let mine = filesPerPart(paths, part) { files = Array(files[mine]) }
         let named = files
         let loaded = Parallel.map(named.count, threads: threads) { SceneFile.document(named[$0].shown, systemPath: named[$0].system).map(\.scene) }
         var scenes: [(name: String, scene: Scene)] = []
@@ -110,17 +190,40 @@ package enum AuditCommand: Subcommand {
         return problems.isEmpty ? .success(scenes) : .failure(SceneLoadFailure(lines: problems))
     }
 
+    /// The scene files `paths` name: files, and the *.json files of folders, sorted. Each as
+    /// it is shown, and as the system spells it: a name in a folder need not be UTF-8, and is
+    /// opened by its own bytes.
+    static func sceneFiles(_ paths: [String]) -> [(shown: String, system: [CChar])] {
+        var files: [(shown: String, system: [CChar])] = []
+        for path in paths {
+            if let entries = FileAccess.directoryEntries(path) {
+                let folder = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+                files += entries.filter { $0.count > 5 && $0.suffix(5) == Array(".json".utf8) }.sorted { $0.lexicographicallyPrecedes($1) }.map { name in
+                    let whole = folder + name
+                    return (String(decoding: whole, as: UTF8.self), whole.map { CChar(bitPattern: $0) } + [0])
+                }
+            } else {
+                files.append((path, Array(path.utf8CString)))
+            }
+        }
+        return files
+    }
+
     /// Each scene cut into runs of controls, audited on every core, then joined in order: the
     /// report is the same as one thread's.
-    static func audit(_ scenes: [(name: String, scene: Scene)], auditor: Auditor, threads: Int) -> AuditReport {
+    /// - Parameter ranges: the controls of each scene to audit (a shard's); all when nil. A
+    ///   scene with none is left out of the report.
+    static func audit(_ scenes: [(name: String, scene: Scene)], ranges: [Range<Int>]? = nil, auditor: Auditor, threads: Int) -> AuditReport {
         var units: [(scene: Int, controls: Range<Int>)] = []
         for (index, entry) in scenes.enumerated() {
-            let count = entry.scene.elements.count
+            let mine = ranges.map { $0[index] } ?? entry.scene.elements.indices
+            if ranges != nil && mine.isEmpty { continue }
+            let count = mine.count
             // Four runs a thread evens out uneven controls; each run sets up the scene's
             // context (its names) once, so runs are not made smaller than that is worth.
             let runLength = max(64, (count + threads * 4 - 1) / (threads * 4))
             for start in stride(from: 0, to: max(count, 1), by: runLength) {
-                units.append((index, start..<min(start + runLength, count)))
+                units.append((index, mine.lowerBound + start..<mine.lowerBound + min(start + runLength, count)))
             }
         }
         let work = units
@@ -132,7 +235,8 @@ package enum AuditCommand: Subcommand {
         for report in reports {
             if whole == nil { whole = report } else { whole?.append(report) }
         }
-        return whole ?? auditor.audit(.demo)
+        // A part with no control at all: an empty report, with every rule inapplicable.
+        return whole ?? auditor.audit(scenes.first?.scene ?? .demo, file: scenes.first?.name ?? "", controls: 0..<0, clock: monotonicNanoseconds)
     }
 
     /// Now, in UTC, as ISO 8601: "2026-11-30T15:04:05Z".

@@ -78,7 +78,7 @@ extension EndToEndTests { @Suite struct CommandLineTests {
             (["run", "-", "--keep-going=yes"], "sayline run: --keep-going takes no value"),
             (["audit", "-x"], "sayline audit: unknown option: -x"),
             (["audit", "--fail-on"], "sayline audit: --fail-on needs a value"),
-            (["audit", "-f", "yaml"], "sayline audit: -f takes text, json, junit, sarif, not yaml"),
+            (["audit", "-f", "yaml"], "sayline audit: -f takes text, json, junit, sarif, html, not yaml"),
             (["describe", "extra"], "sayline describe: unexpected argument: extra"),
             (["scene", "--print", "--check", "x.json"], "sayline scene: scene takes --print or --check FILE, not both"),
             (["completions", "tcsh"], "sayline completions: completions takes bash, zsh, fish, not tcsh"),
@@ -111,7 +111,7 @@ extension EndToEndTests { @Suite struct CommandLineTests {
             return result.stdout.split(separator: "\n").map(String.init).sorted()
         }
         #expect(try complete(["sayline", "au"]) == ["audit"])
-        #expect(try complete(["sayline", "audit", "--format", ""]) == ["json", "junit", "sarif", "text"])
+        #expect(try complete(["sayline", "audit", "--format", ""]) == ["html", "json", "junit", "sarif", "text"])
         #expect(try complete(["sayline", "audit", "--format", "=", "j"]) == ["json", "junit"])
         #expect(try complete(["sayline", "audit", "--fail-on", "s"]) == ["serious"])
         #expect(try complete(["sayline", "--verbosity", ""]) == ["normal", "terse", "verbose"])
@@ -134,7 +134,7 @@ extension EndToEndTests { @Suite struct CommandLineTests {
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
         }
-        #expect(try complete("sayline audit --format ") == ["json", "junit", "sarif", "text"])
+        #expect(try complete("sayline audit --format ") == ["html", "json", "junit", "sarif", "text"])
         #expect(try complete("sayline des").contains("describe"))
         #expect(try complete("sayline --punctuation ") == ["all", "none", "some"])
         #expect(try complete("sayline run x --check").contains("--check-transcript"))

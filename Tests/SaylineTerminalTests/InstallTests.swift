@@ -81,7 +81,7 @@ extension EndToEndTests { @Suite struct InstallTests {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
             let fish = try runPiped(["-c", "complete -C 'sayline audit --format '"], input: "",
                                     environment: ["HOME": home.path, "PATH": shellPath], executable: "/usr/bin/fish")
-            #expect(fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == ["json", "junit", "sarif", "text"],
+            #expect(fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == ["html", "json", "junit", "sarif", "text"],
                     "\(fish.stdout) \(fish.stderr)")
         }
 

@@ -7,7 +7,7 @@ extension AuditReport {
     /// axe's consumers ignore keys they do not know.
     public func axeJSON(_ settings: ReportSettings) -> String {
         let several = files.count > 1
-        func node(_ node: Node, rule: RuleInfo, failing: Bool) -> JSONTree {
+        func node(_ node: Node, rule: RuleInfo, failing: Bool, state: String?) -> JSONTree {
             let impact: JSONTree = failing ? .string(rule.impact.rawValue) : .null
             let check = JSONTree.object([
                 JSONMember("id", .string(rule.id)), JSONMember("data", .null), JSONMember("relatedNodes", []),
@@ -21,9 +21,10 @@ extension AuditReport {
                 JSONMember("any", [check]), JSONMember("all", []), JSONMember("none", []),
             ]
             if failing { members.append(JSONMember("failureSummary", .string("Fix any of the following:\n  " + (node.message ?? rule.help)))) }
+            if let state { members.append(JSONMember("baselineState", .string(state))) }
             return .object(members)
         }
-        func result(_ rule: RuleInfo, _ nodes: [Node], failing: Bool) -> JSONTree {
+        func result(_ rule: RuleInfo, _ nodes: [Node], failing: Bool, state: String? = nil) -> JSONTree {
             .object([
                 JSONMember("id", .string(rule.id)),
                 JSONMember("impact", failing ? .string(rule.impact.rawValue) : .null),
@@ -31,7 +32,7 @@ extension AuditReport {
                 JSONMember("description", .string(rule.description)),
                 JSONMember("help", .string(rule.help)),
                 JSONMember("helpUrl", .string(rule.helpURL)),
-                JSONMember("nodes", .array(nodes.map { node($0, rule: rule, failing: failing) })),
+                JSONMember("nodes", .array(nodes.map { node($0, rule: rule, failing: failing, state: state) })),
             ])
         }
         let failures = failingCount(at: settings.failOn)
@@ -48,8 +49,10 @@ extension AuditReport {
                 JSONMember("failOn", .string(settings.failOn.rawValue)),
                 JSONMember("maxChangeWords", .number(Double(settings.options.maximumChangeWords))),
                 JSONMember("maxFocusWords", .number(Double(settings.options.maximumFocusWords))),
+                JSONMember("rules", ruleSettingsJSON(settings)),
+                JSONMember("baseline", .bool(baselineApplied)),
             ])),
-            JSONMember("violations", .array(rules.filter { !$0.violations.isEmpty }.map { result($0.rule, $0.violations, failing: true) })),
+            JSONMember("violations", .array(rules.filter { !$0.violations.isEmpty }.map { result($0.rule, $0.violations, failing: true, state: baselineApplied ? "new" : nil) })),
             JSONMember("passes", .array(rules.filter { !$0.passes.isEmpty }.map { result($0.rule, $0.passes, failing: false) })),
             JSONMember("incomplete", .array(rules.filter { !$0.incomplete.isEmpty }.map { result($0.rule, $0.incomplete, failing: true) })),
             JSONMember("inapplicable", .array(rules.filter(\.isInapplicable).map { result($0.rule, [], failing: false) })),
@@ -66,6 +69,16 @@ extension AuditReport {
                     })),
                 ])
             })),
+        ]
+        if baselineApplied {
+            // Sayline's too, with a baseline: findings it holds, and what it holds that is gone.
+            document.append(JSONMember("known", .array(rules.filter { !$0.known.isEmpty }.map { result($0.rule, $0.known, failing: true, state: "unchanged") })))
+            document.append(JSONMember("fixed", .array(fixed.map { entry in
+                .object([JSONMember("file", .string(entry.file)), JSONMember("control", .string(entry.control)), JSONMember("rule", .string(entry.rule)),
+                         JSONMember("baselineState", "absent")])
+            })))
+        }
+        document += [
             JSONMember("controlCount", .number(Double(controlCount))),
             JSONMember("verdict", .object([
                 JSONMember("failOn", .string(settings.failOn.rawValue)), JSONMember("passed", .bool(failures == 0)),

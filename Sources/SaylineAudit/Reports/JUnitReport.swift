@@ -40,9 +40,20 @@ extension AuditReport {
                 byFile[entry.node.file, default: Suite()].skipped += 1
                 byFile[entry.node.file, default: Suite()].add(rule, entry.node, body: "      <skipped message=\(Self.attribute("suppressed: " + entry.reason))>\(Self.text(Self.details(rule, entry.node, extra: "Suppressed by the scene: \(entry.reason)")))</skipped>")
             }
+            for node in outcome.known {
+                byFile[node.file, default: Suite()].skipped += 1
+                byFile[node.file, default: Suite()].add(rule, node, body: "      <skipped message=\(Self.attribute("known: in the baseline"))>\(Self.text(Self.details(rule, node, extra: "Known: the baseline holds it, so it does not fail the audit.")))</skipped>")
+            }
             for node in outcome.passes {
                 byFile[node.file, default: Suite()].add(rule, node, body: "")
             }
+        }
+        // Fixed since the baseline: skipped, so a person sees the entry can go.
+        for entry in fixed {
+            guard let outcome = rules.first(where: { $0.rule.id == entry.rule }) else { continue }
+            let gone = Node(file: entry.file, control: entry.control, label: "", message: nil, line: nil, column: nil, html: "", nanoseconds: 0)
+            byFile[entry.file, default: Suite()].skipped += 1
+            byFile[entry.file, default: Suite()].add(outcome.rule, gone, body: "      <skipped message=\(Self.attribute("fixed: no longer found; remove it from the baseline"))/>")
         }
         var suites: [String] = []
         var totalTests = 0, totalFailures = 0, totalMilliseconds = 0
@@ -58,6 +69,7 @@ extension AuditReport {
             suite += "      <property name=\"fail-on\" value=\(Self.attribute(settings.failOn.rawValue))/>\n"
             suite += "      <property name=\"verdict\" value=\(Self.attribute(parts.failures == 0 ? "passed" : "failed"))/>\n"
             suite += "      <property name=\"sayline-version\" value=\(Self.attribute(settings.version))/>\n"
+            for words in ruleSettingWords(settings) { suite += "      <property name=\"rule-setting\" value=\(Self.attribute(words))/>\n" }
             suite += "    </properties>\n"
             suites.append(suite + parts.cases.map { $0 + "\n" }.joined() + "  </testsuite>")
         }

@@ -37,10 +37,35 @@ extension AuditReport {
     func verdict(_ settings: ReportSettings) -> String {
         let failing = failingCount(at: settings.failOn)
         let below = violationCount - failing
+        let new = baselineApplied ? "new " : ""
         var words = failing > 0
-            ? "Failed: \(failing) \(failing == 1 ? "violation" : "violations") at or above \(settings.failOn.rawValue) impact"
-            : "Passed: no violation at or above \(settings.failOn.rawValue) impact"
+            ? "Failed: \(failing) \(new)\(failing == 1 ? "violation" : "violations") at or above \(settings.failOn.rawValue) impact"
+            : "Passed: no \(new)violation at or above \(settings.failOn.rawValue) impact"
         if below > 0 { words += "; \(below) below it, reported only" }
+        if baselineApplied && knownCount > 0 { words += "; \(knownCount) known, in the baseline" }
         return words + "."
+    }
+
+    /// The project's rule settings in words, with where each came from: "name-unique off
+    /// (.sayline-audit:2)"; empty when there are none.
+    func ruleSettingWords(_ settings: ReportSettings) -> [String] {
+        settings.options.ruleSettings.keys.sorted().compactMap { id in
+            guard let setting = settings.options.ruleSettings[id] else { return nil }
+            return "\(id) \(setting.word)" + (settings.options.ruleSettingSources[id].map { " (\($0))" } ?? "")
+        }
+    }
+
+    /// The rule settings as the JSON formats' tool options hold them.
+    func ruleSettingsJSON(_ settings: ReportSettings) -> JSONTree {
+        .object(settings.options.ruleSettings.keys.sorted().compactMap { id in
+            guard let setting = settings.options.ruleSettings[id] else { return nil }
+            return JSONMember(id, .object([JSONMember("setting", .string(setting.word)),
+                                           JSONMember("source", .string(settings.options.ruleSettingSources[id] ?? ""))]))
+        })
+    }
+
+    /// Known findings, most important first.
+    var knownByImpact: [(rule: RuleInfo, node: Node)] {
+        rules.sorted { $0.rule.impact > $1.rule.impact }.flatMap { outcome in outcome.known.map { (outcome.rule, $0) } }
     }
 }

@@ -11,7 +11,7 @@ extension AuditReport {
         var results: [JSONTree] = []
         for (ruleIndex, outcome) in rules.enumerated() {
             let rule = outcome.rule
-            func result(_ node: Node, kind: String, message: String, suppression: String?) -> JSONTree {
+            func result(_ node: Node, kind: String, message: String, suppression: String?, state: String? = nil) -> JSONTree {
                 var location = [JSONMember("logicalLocations", [.object([JSONMember("name", .string(node.control)), JSONMember("kind", "object")])])]
                 if let index = fileIndex[node.file] {
                     var region = [JSONMember]()
@@ -29,6 +29,7 @@ extension AuditReport {
                     JSONMember("message", .object([JSONMember("text", .string(message))])),
                     JSONMember("locations", [.object(location)]),
                 ]
+                if let state { members.append(JSONMember("baselineState", .string(state))) }
                 if let suppression {
                     members.append(JSONMember("suppressions", [.object([
                         JSONMember("kind", "inSource"), JSONMember("status", "accepted"), JSONMember("justification", .string(suppression)),
@@ -37,12 +38,23 @@ extension AuditReport {
                 let label = node.label.isEmpty ? "no name" : node.label
                 members.append(JSONMember("properties", .object([
                     JSONMember("impact", .string(rule.impact.rawValue)), JSONMember("label", .string(label)),
-                    JSONMember("failsAudit", .bool(kind == "fail" && suppression == nil && rule.impact >= settings.failOn)),
+                    JSONMember("failsAudit", .bool(kind == "fail" && suppression == nil && state != "unchanged" && rule.impact >= settings.failOn)),
                 ])))
                 return .object(members)
             }
             for node in outcome.violations {
-                results.append(result(node, kind: "fail", message: "\(node.message ?? rule.description). \(rule.help).", suppression: nil))
+                results.append(result(node, kind: "fail", message: "\(node.message ?? rule.description). \(rule.help).", suppression: nil,
+                                      state: baselineApplied ? "new" : nil))
+            }
+            for node in outcome.known {
+                results.append(result(node, kind: "fail", message: "\(node.message ?? rule.description). \(rule.help). Known: in the baseline.",
+                                      suppression: nil, state: "unchanged"))
+            }
+            // What the baseline holds and this audit no longer finds: SARIF's absent results.
+            for entry in fixed where entry.rule == rule.id {
+                let gone = Node(file: entry.file, control: entry.control, label: "", message: nil, line: nil, column: nil, html: "", nanoseconds: 0)
+                results.append(result(gone, kind: "pass", message: "Fixed: \(rule.id) no longer finds \(entry.control); remove it from the baseline.",
+                                      suppression: nil, state: "absent"))
             }
             for node in outcome.incomplete {
                 results.append(result(node, kind: "review", message: "\(node.message ?? rule.description). A person should check this.", suppression: nil))
@@ -75,6 +87,7 @@ extension AuditReport {
         invocation.append(JSONMember("properties", .object([
             JSONMember("failOn", .string(settings.failOn.rawValue)), JSONMember("passed", .bool(failures == 0)),
             JSONMember("failures", .number(Double(failures))), JSONMember("verdict", .string(verdict(settings))),
+            JSONMember("ruleSettings", ruleSettingsJSON(settings)), JSONMember("baseline", .bool(baselineApplied)),
         ])))
         let run = JSONTree.object([
             JSONMember("tool", .object([JSONMember("driver", .object([

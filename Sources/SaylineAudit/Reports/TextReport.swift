@@ -5,7 +5,10 @@ extension AuditReport {
     /// so a screen reader reads it well.
     public func text(_ settings: ReportSettings) -> String {
         var lines = ["Audit of \(subject): \(controlCount) \(controlCount == 1 ? "control" : "controls"), \(rules.count) rules."]
-        lines.append("\(violationCount) \(violationCount == 1 ? "violation" : "violations"), \(incompleteCount) incomplete, \(passCount) passes, \(inapplicableRules.count) inapplicable \(inapplicableRules.count == 1 ? "rule" : "rules"), \(suppressedCount) suppressed.")
+        let baseline = baselineApplied ? ", \(knownCount) known, \(fixed.count) fixed" : ""
+        lines.append("\(violationCount) \(baselineApplied ? "new " : "")\(violationCount == 1 ? "violation" : "violations"), \(incompleteCount) incomplete, \(passCount) passes, \(inapplicableRules.count) inapplicable \(inapplicableRules.count == 1 ? "rule" : "rules"), \(suppressedCount) suppressed\(baseline).")
+        let settingWords = ruleSettingWords(settings)
+        if !settingWords.isEmpty { lines.append("Rule settings: \(settingWords.joined(separator: "; ")).") }
         func section(_ title: String, _ entries: [String]) {
             guard !entries.isEmpty else { return }
             lines += ["", title] + entries
@@ -14,6 +17,12 @@ extension AuditReport {
             let below = rule.impact < settings.failOn ? " (below \(settings.failOn.rawValue), reported only)" : ""
             return "- \(rule.impact.rawValue)\(below): \(rule.id) on \(node.control) (\(Self.named(node)))\(Self.at(node)). \(node.message ?? rule.description). \(rule.help). \(rule.criteriaWords)."
         })
+        section("Known, in the baseline (reported, not failing):", knownByImpact.map { rule, node in
+            "- \(rule.impact.rawValue): \(rule.id) on \(node.control) (\(Self.named(node)))\(Self.at(node)). \(node.message ?? rule.description)."
+        })
+        section("Fixed since the baseline (--update-baseline removes them):", fixed.map { entry in
+            "- \(entry.rule) on \(entry.control)\(entry.file.isEmpty ? "" : ", \(entry.file)")."
+        })
         section("Incomplete, needs a person to check:", rules.flatMap { outcome in
             outcome.incomplete.map { "- \(outcome.rule.id) on \($0.control)\(Self.at($0)): \($0.message ?? outcome.rule.description)." }
         })
@@ -21,7 +30,7 @@ extension AuditReport {
             outcome.suppressed.map { "- \(outcome.rule.id) on \($0.node.control)\(Self.at($0.node)): \($0.node.message ?? ""). Reason: \($0.reason)." }
         })
         lines.append("")
-        if violationCount == 0 && incompleteCount == 0 { lines.append("No problems found.") }
+        if violationCount == 0 && incompleteCount == 0 { lines.append(knownCount > 0 ? "No new problems found." : "No problems found.") }
         lines.append(verdict(settings))
         return lines.joined(separator: "\n") + "\n"
     }

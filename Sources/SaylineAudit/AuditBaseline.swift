@@ -1,0 +1,124 @@
+import SaylineText
+
+/// Findings a team has accepted for now, so an audit can be turned on before they are fixed:
+/// those are reported as known and do not fail; new ones do; entries no longer found are
+/// reported as fixed, so the baseline can be tightened.
+///
+/// An entry is keyed by what stays put as scenes are edited: the scene file as the audit was
+/// given it, the control's id and the rule's id. Never a line or a column: a control moved
+/// down a file is the same finding. Written as JSON Lines, one entry a line, sorted, so a
+/// change to it reads well in review.
+public struct AuditBaseline: Sendable, Equatable {
+    /// One accepted finding.
+    public struct Entry: Sendable, Hashable, Comparable {
+        /// The scene file as the audit named it; empty for the demo scene.
+        public let file: String
+        /// The control's id.
+        public let control: String
+        /// The rule's id.
+        public let rule: String
+
+        /// An accepted finding.
+        public init(file: String, control: String, rule: String) {
+            self.file = file
+            self.control = control
+            self.rule = rule
+        }
+
+        /// By file, then control, then rule: the order the file is written in.
+        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.file, lhs.control, lhs.rule) < (rhs.file, rhs.control, rhs.rule)
+        }
+    }
+
+    /// A line of a baseline file that is not an entry.
+    public struct Problem: Error, Sendable, Equatable {
+        /// The line, from 1.
+        public let line: Int
+        /// What is wrong with it.
+        public let message: String
+    }
+
+    /// The entries, each once.
+    public let entries: Set<Entry>
+
+    /// A baseline of these entries.
+    public init(_ entries: some Sequence<Entry>) {
+        self.entries = Set(entries)
+    }
+
+    /// Every violation of `report`, known ones included: what `--update-baseline` writes.
+    public init(accepting report: AuditReport) {
+        self.init(report.rules.flatMap { outcome in
+            (outcome.violations + outcome.known).map { Entry(file: $0.file, control: $0.control, rule: outcome.rule.id) }
+        })
+    }
+
+    /// Reads a baseline file: blank lines skipped, every other line one JSON object with the
+    /// strings `file`, `control` and `rule`. The first bad line is the problem.
+    public static func parse(_ text: String) -> Result<AuditBaseline, Problem> {
+        var entries: [Entry] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
+            guard case .success(let node) = JSONParser.parse(Array(line.utf8)), case .object(let members) = node.value else {
+                return .failure(Problem(line: number, message: "not an entry: each line is {\"file\": …, \"control\": …, \"rule\": …}"))
+            }
+            func string(_ key: String) -> String? {
+                guard let member = members.first(where: { $0.key == key }), case .string(let text) = member.node.value else { return nil }
+                return text
+            }
+            guard let file = string("file"), let control = string("control"), let rule = string("rule") else {
+                return .failure(Problem(line: number, message: "an entry needs the strings file, control and rule"))
+            }
+            entries.append(Entry(file: file, control: control, rule: rule))
+        }
+        return .success(AuditBaseline(entries))
+    }
+
+    /// The file's text: one entry a line, sorted, keys in the same order every time.
+    public var text: String {
+        entries.sorted().map { entry in
+            JSONWriter.line(.object([JSONMember("file", .string(entry.file)), JSONMember("control", .string(entry.control)),
+                                     JSONMember("rule", .string(entry.rule))])) + "\n"
+        }.joined()
+    }
+}
+
+extension AuditReport {
+    /// The report with `baseline` applied: each violation it holds moves to `known` (reported,
+    /// never failing); what it holds that was not found is `fixed`.
+    /// - Parameter wholeFiles: every control of each file was audited (not a shard of a
+    ///   scene's controls), so an entry whose control is gone from its file is fixed too.
+    public func applying(_ baseline: AuditBaseline, wholeFiles: Bool = true) -> AuditReport {
+        var result = self
+        var seen = Set<AuditBaseline.Entry>()
+        for index in result.rules.indices {
+            let rule = result.rules[index].rule.id
+            var stillNew: [Node] = []
+            for node in result.rules[index].violations {
+                let entry = AuditBaseline.Entry(file: node.file, control: node.control, rule: rule)
+                if baseline.entries.contains(entry) {
+                    result.rules[index].known.append(node)
+                    seen.insert(entry)
+                } else {
+                    stillNew.append(node)
+                }
+            }
+            result.rules[index].violations = stillNew
+        }
+        result.baselineApplied = true
+        // Only what this audit could have found: entries of scenes (and, in a shard, controls)
+        // it did not look at are neither known nor fixed.
+        let audited = Set(files)
+        let controls = Set(rules.flatMap { outcome in
+            (outcome.violations + outcome.passes + outcome.incomplete + outcome.suppressed.map(\.node)).map { AuditBaseline.Entry(file: $0.file, control: $0.control, rule: "") }
+        })
+        let rulesRun = Set(rules.map(\.rule.id))
+        result.fixed = baseline.entries.subtracting(seen).filter { entry in
+            audited.contains(entry.file) && rulesRun.contains(entry.rule)
+                && (wholeFiles || controls.contains(AuditBaseline.Entry(file: entry.file, control: entry.control, rule: "")))
+        }.sorted()
+        return result
+    }
+}
