@@ -39,6 +39,16 @@ package enum RunCommand: Subcommand {
     /// better split.
     static let fileLimit = 16 << 20
 
+    /// Why a walk of the script's lines stopped, as a message; nil when it did not.
+    static func stopMessage(_ walk: Result<Void, ScriptLines.Stop>, _ scriptName: String) -> String? {
+        guard case .failure(let stop) = walk else { return nil }
+        switch stop {
+        case .notText(let line): return "\(scriptName):\(line): the script is not UTF-8 text\n"
+        case .tooLong(let line): return "\(scriptName):\(line): a line of more than \(ScriptLines.lineLimit) bytes; no command is that long\n"
+        case .unreadable(let reason): return "\(scriptName): \(reason)\n"
+        }
+    }
+
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         guard let scriptPath = arguments.operands.first else { throw UsageError("run needs a script file, or - for standard input") }
         if let extra = arguments.extraOperand(allowed: 1) { throw extra }
@@ -62,29 +72,36 @@ package enum RunCommand: Subcommand {
         let scene = document.scene
         // `save` in a script writes the scene's file, as it does in the REPL.
         let keeper = SceneKeeper(document, home: environment["HOME"])
-        let text: String
-        switch FileAccess.read(scriptPath, limit: Self.fileLimit) {
+        let lines: ScriptLines
+        switch ScriptLines.open(scriptPath) {
         case .failure(let failure):
             Diagnostics.write("\(scriptName): \(failure.message)\n")
             return ExitStatus.malformed.rawValue
-        case .success(let bytes):
-            guard let decoded = String(validating: bytes, as: UTF8.self) else {
-                Diagnostics.write("\(scriptName): the script is not UTF-8 text\n")
-                return ExitStatus.malformed.rawValue
-            }
-            text = decoded
+        case .success(let opened): lines = opened
         }
-        let script: Script
-        switch Script.parse(text) {
-        case .failure(let error):
-            Diagnostics.write(error.problems.map { "\(scriptName):\($0.line): \($0.message)\n" }.joined())
-            return ExitStatus.malformed.rawValue
-        case .success(let parsed): script = parsed
-        }
+        defer { lines.close() }
         var runner = ScriptRunner(session: Session(elements: scene.elements, motion: resolved.motion, verbosity: resolved.verbosity))
-        let unknown = runner.unknownControls(in: script)
-        guard unknown.isEmpty else {
-            Diagnostics.write(unknown.map { "\(scriptName):\($0.line): \($0.message)\n" }.joined())
+        // Every line is checked before anything runs: a script with a malformed line, or an
+        // expectation about a control the scene lacks, is refused whole, so nothing it would
+        // have changed is written. The second walk parses only lines not seen before.
+        var parser = ScriptParser()
+        var problems: [ScriptProblem] = []
+        var unknown: [ScriptProblem] = []
+        let ids = runner.controlIDs
+        let checked = lines.forEach { line, number in
+            switch parser.parse(line, number: number) {
+            case .failure(let problem): problems.append(problem)
+            case .success(let step?): if let missing = runner.unknownControl(in: step, ids: ids) { unknown.append(missing) }
+            case .success(nil): break
+            }
+            return true
+        }
+        if let stopped = Self.stopMessage(checked, scriptName) {
+            Diagnostics.write(stopped)
+            return ExitStatus.malformed.rawValue
+        }
+        guard problems.isEmpty, unknown.isEmpty else {
+            Diagnostics.write((problems.isEmpty ? unknown : problems).map { "\(scriptName):\($0.line): \($0.message)\n" }.joined())
             return ExitStatus.malformed.rawValue
         }
         var expectedTranscript: [String]?
@@ -102,7 +119,8 @@ package enum RunCommand: Subcommand {
         var transcript: [String] = []
         var output = BufferedOutput()
         var failures = 0
-        for step in script.steps {
+        let ran = lines.forEach { line, number in
+            guard case .success(let parsed) = parser.parse(line, number: number), let step = parsed else { return true }
             var result = runner.run(step)
             for request in result.saves {
                 let said = keeper.save(runner.session.elements, request).outcome.announcement
@@ -117,9 +135,15 @@ package enum RunCommand: Subcommand {
                 failures += 1
                 output.flush()
                 Diagnostics.write("\(scriptName):\(step.line): \(failure)\n")
-                if !keepGoing { break }
+                if !keepGoing { return false }
             }
-            if result.quit || output.failed { break }
+            return !(result.quit || output.failed)
+        }
+        // The file changed between the two walks (it was checked, and now is not text).
+        if let stopped = Self.stopMessage(ran, scriptName) {
+            output.flush()
+            Diagnostics.write(stopped)
+            return ExitStatus.malformed.rawValue
         }
         // What was heard is lost when stdout cannot be written: that is not a pass.
         if let failed = output.finish("sayline run") { return failed.rawValue }

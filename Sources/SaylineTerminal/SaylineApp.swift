@@ -19,6 +19,11 @@ public enum SaylineApp {
         let options: Options
         do throws(UsageError) {
             let parsed = try CommandLineParser.parse(rest, options: Options.replOptions)
+            // Nothing interactive to show: no preferences file read, no screen reader looked for.
+            if parsed.extraOperand() == nil {
+                if parsed.has(SharedOptions.help.name) { return writeAnswer(Options.help(width: HelpWidth.columns(environment: environment)) + "\n") }
+                if parsed.has(SharedOptions.version.name) { return writeAnswer("sayline \(Options.versionNumber)\n") }
+            }
             switch Self.options(parsed, environment: environment) {
             case .failure(let error): throw error
             case .success(let resolved): options = resolved

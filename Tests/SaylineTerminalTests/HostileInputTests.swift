@@ -314,16 +314,21 @@ extension EndToEndTests.HostileInputTests {
 }
 
 extension EndToEndTests.HostileInputTests {
-    /// Scripts and transcripts are read whole: past 16 MiB they are refused with the limit
-    /// named, instead of taking many times their size in memory.
+    /// Transcripts, and scripts from standard input, are read whole: past 16 MiB they are
+    /// refused with the limit named, instead of taking many times their size in memory. A
+    /// script file is streamed, but a line longer than 1 MiB is refused before it is gathered.
     @Test func anOversizedTranscriptOrScriptIsRefusedWithTheLimit() throws {
         let folder = try ScratchFolder()
         let big = folder.path + "/big.txt"
         #expect(FileManager.default.createFile(atPath: big, contents: Data(repeating: UInt8(ascii: "x"), count: 17 << 20)))
-        for arguments in [["run", "-", "--check-transcript", big], ["run", big]] {
-            let result = try runPiped(arguments, input: "inc\n")
-            #expect(result.status == 2)
-            #expect(result.stderr.contains("is 17825792 bytes, more than the limit of 16777216 (16 MiB)"), "\(result.stderr)")
-        }
+        let transcript = try runPiped(["run", "-", "--check-transcript", big], input: "inc\n")
+        #expect(transcript.status == 2)
+        #expect(transcript.stderr.contains("is 17825792 bytes, more than the limit of 16777216 (16 MiB)"), "\(transcript.stderr)")
+        let script = try runPiped(["run", big], input: "")
+        #expect(script.status == 2)
+        #expect(script.stderr == "\(big):1: a line of more than 1048576 bytes; no command is that long\n", "\(script.stderr)")
+        let piped = try runPiped(["run", "-"], input: String(repeating: "inc\n", count: (17 << 20) / 4))
+        #expect(piped.status == 2)
+        #expect(piped.stderr.contains("more than the limit of 16777216 (16 MiB)"), "\(piped.stderr)")
     }
 }

@@ -65,6 +65,34 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(try runPiped(["run"], input: "").status == 64)
     }
 
+    /// A script is read line by line, twice (checked, then run): its memory does not grow with
+    /// its length, and a malformed last line still stops it before its first line runs.
+    @Test func aLongScriptRunsInTheSameMemoryAndIsCheckedWhole() throws {
+        let folder = try ScratchFolder()
+        let moves = ["inc", "inc", "dec", "next", "inc", "dec", "prev", "inc"]
+        func script(_ lines: Int) -> String { (0..<lines).map { moves[$0 % moves.count] + "\n" }.joined() }
+        // GNU time measures the run from a small process: a child of this large test process
+        // would start its peak at the parent's size.
+        func peak(_ file: String) throws -> Int? {
+            let timed = try runPiped(["-f", "%M", TerminalProcess.binary, "run", file], input: "", executable: "/usr/bin/time")
+            #expect(timed.status == 0, "\(timed.stderr.suffix(300))")
+            return Int(timed.stderr.split(separator: "\n").last ?? "")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "GNU time is installed by .ci/run")
+            return
+        }
+        let short = try #require(try peak(try folder.file("short.say", script(20_000))))
+        let long = try #require(try peak(try folder.file("long.say", script(200_000))))
+        #expect(long <= short + 2_048, "20,000 lines: \(short) KiB at most, 200,000 lines: \(long) KiB")
+        let all = try runPiped(["run", folder.path + "/long.say"], input: "")
+        #expect(all.status == 0 && all.stdout.split(separator: "\n").count == 200_000)
+        let spoiled = try runPiped(["run", try folder.file("spoiled.say", script(200_000) + "inc by\n")], input: "")
+        #expect(spoiled.status == 2)
+        #expect(spoiled.stdout.isEmpty, "nothing ran")
+        #expect(spoiled.stderr.hasPrefix("\(folder.path)/spoiled.say:200001: "), "\(spoiled.stderr)")
+    }
+
     @Test func transcriptsAreWrittenAndChecked() throws {
         let folder = try ScratchFolder()
         let script = try folder.file("t.say", "inc\nset abc\n# comment\nnext\n")

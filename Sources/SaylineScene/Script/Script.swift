@@ -9,32 +9,20 @@ public struct Script: Sendable, Equatable {
     /// Parses every line; a script with any malformed line is refused whole, so nothing runs.
     /// - Complexity: O(n) in the text's length.
     public static func parse(_ text: String) -> Result<Script, ScriptError> {
+        var parser = ScriptParser()
         var steps: [ScriptStep] = []
         var problems: [ScriptProblem] = []
-        var number = 0
-        for line in lines(of: text) {
-            number += 1
-            let trimmed = line.trimmingWhitespace()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if trimmed == "expect" || trimmed.hasPrefix("expect ") {
-                switch Expectation.parse(String(trimmed.dropFirst("expect".count)).trimmingWhitespace()) {
-                case .success(let expectation): steps.append(ScriptStep(line: number, text: trimmed, action: .expect(expectation)))
-                case .failure(let malformed): problems.append(ScriptProblem(line: number, message: malformed.message))
-                }
-                continue
-            }
-            switch CommandTable.parse(trimmed) {
-            case .success(let command)?: steps.append(ScriptStep(line: number, text: trimmed, action: .command(command)))
-            case .failure(let rejection)?: problems.append(ScriptProblem(line: number, message: rejection.message))
-            case nil: continue
+        for (index, line) in lines(of: text).enumerated() {
+            switch parser.parse(line, number: index + 1) {
+            case .success(let step?): steps.append(step)
+            case .success(nil): continue
+            case .failure(let problem): problems.append(problem)
             }
         }
         return problems.isEmpty ? .success(Script(steps: steps)) : .failure(ScriptError(problems: problems))
     }
 
-    /// The lines of a script or transcript: ended by LF or CRLF, a leading byte-order mark
-    /// dropped. (Swift reads "\r\n" as one Character, so splitting on "\n" alone keeps a
-    /// Windows file in one line.)
+    /// The text's lines, without their line ends (LF or CRLF) and without a leading byte-order mark.
     public static func lines(of text: String) -> [String] {
         var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
             String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
@@ -136,7 +124,7 @@ public enum Expectation: Sendable, Equatable {
 }
 
 /// A malformed script line.
-public struct ScriptProblem: Sendable, Equatable {
+public struct ScriptProblem: Error, Sendable, Equatable {
     /// The line the problem is on.
     public let line: Int
     /// What is wrong.

@@ -9,7 +9,9 @@ public struct ScriptRunner: Sendable {
     /// The session the script drives.
     public private(set) var session: Session
     private var lastAnnouncements: [Announcement] = []
-    private var lastFrames = 0
+    /// The last command's motion; its frames are counted only when `expect frames` asks, as
+    /// a script never draws them.
+    private var lastTransition: ElementTransition?
 
     /// A runner on a session.
     public init(session: Session) {
@@ -37,14 +39,20 @@ public struct ScriptRunner: Sendable {
 
     /// Checks that expectations name controls the scene has; run this before the first step.
     public func unknownControls(in script: Script) -> [ScriptProblem] {
-        let ids = Set(session.elements.map { $0.identity.id.lowercased() })
-        return script.steps.compactMap { step in
-            switch step.action {
-            case .expect(.value(let control, _)), .expect(.focus(let control)):
-                return ids.contains(control.lowercased()) ? nil : ScriptProblem(line: step.line, message: "no control named \(TextSanitiser.echo(control)) in the scene")
-            default:
-                return nil
-            }
+        let ids = controlIDs
+        return script.steps.compactMap { unknownControl(in: $0, ids: ids) }
+    }
+
+    /// The scene's control ids as `unknownControl` compares them.
+    public var controlIDs: Set<String> { Set(session.elements.map { $0.identity.id.lowercased() }) }
+
+    /// The problem with a step whose expectation names a control the scene does not have.
+    public func unknownControl(in step: ScriptStep, ids: Set<String>) -> ScriptProblem? {
+        switch step.action {
+        case .expect(.value(let control, _)), .expect(.focus(let control)):
+            return ids.contains(control.lowercased()) ? nil : ScriptProblem(line: step.line, message: "no control named \(TextSanitiser.echo(control)) in the scene")
+        default:
+            return nil
         }
     }
 
@@ -58,7 +66,7 @@ public struct ScriptRunner: Sendable {
             result.quit = reply.quit
             for case .saveRequested(let request) in reply.events { result.saves.append(request) }
             lastAnnouncements = reply.announcements
-            lastFrames = reply.transition?.transition.intermediateFrameCount() ?? 0
+            lastTransition = reply.transition
         case .expect(let expectation):
             result.failure = check(expectation)
         }
@@ -75,7 +83,8 @@ public struct ScriptRunner: Sendable {
             guard let heard = lastAnnouncements.last else { return nil }
             return "expected silence, heard \"\(heard.text)\""
         case .frames(let count):
-            return lastFrames == count ? nil : "expected \(count) intermediate frames, drew \(lastFrames)"
+            let drawn = lastTransition?.transition.intermediateFrameCount() ?? 0
+            return drawn == count ? nil : "expected \(count) intermediate frames, drew \(drawn)"
         case .focus(let id):
             let focused = session.focused.identity.id
             return focused.lowercased() == id.lowercased() ? nil : "expected focus on \(id), focus is on \(focused)"

@@ -18,8 +18,8 @@ public struct Session: Sendable {
     public private(set) var verbosity: Verbosity
     /// The tour, while it runs.
     public private(set) var tour: DemoTour?
-    private var undoStack: [(index: Int, value: Double)] = []
-    private var redoStack: [(index: Int, value: Double)] = []
+    private var undoStack = BoundedHistory<(index: Int, value: Double)>(capacity: Session.historyLimit)
+    private var redoStack = BoundedHistory<(index: Int, value: Double)>(capacity: Session.historyLimit)
 
     /// - Parameter elements: at least one; an empty list gets the demo scene.
     public init(elements: [AdjustableElement], motion: MotionPreference = .full, verbosity: Verbosity = .normal) {
@@ -229,9 +229,8 @@ public struct Session: Sendable {
         return elements.firstIndex { $0.identity.id.lowercased() == lowered }
     }
 
-    private func push(_ stack: inout [(index: Int, value: Double)], _ entry: (Int, Double)) {
-        if stack.count >= Self.historyLimit { stack.removeFirst(stack.count - Self.historyLimit + 1) }
-        stack.append((index: entry.0, value: entry.1))
+    private func push(_ stack: inout BoundedHistory<(index: Int, value: Double)>, _ entry: (Int, Double)) {
+        stack.push((index: entry.0, value: entry.1))
     }
 
     private func reply(_ events: [SessionEvent]) -> Reply {

@@ -1,0 +1,113 @@
+import Glibc
+import SaylineCore
+import SaylineSystem
+
+/// A script's lines for `sayline run`, read in chunks of 64 KiB each time they are walked: once
+/// to check every line before anything runs, once to run them. Memory stays the same whatever
+/// the script's length. Standard input, a FIFO or a device cannot be read twice: what they
+/// give is held whole (up to `heldLimit`).
+struct ScriptLines {
+    /// A script file that is read twice may be this large.
+    static let fileLimit = 1 << 30
+    /// A script from standard input, held whole, may be this large.
+    static let heldLimit = 16 << 20
+    /// No command or expectation comes near this: a longer line is refused before it is
+    /// gathered, so memory stays bounded by it.
+    static let lineLimit = 1 << 20
+
+    private enum Source {
+        case file(Int32)
+        case held([UInt8])
+    }
+
+    private let source: Source
+
+    /// The script at `path` ("-": standard input).
+    static func open(_ path: String) -> Result<ScriptLines, FileAccess.Failure> {
+        if path != "-" {
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+            guard fd >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+                guard Int(info.st_size) <= fileLimit else {
+                    Glibc.close(fd)
+                    return .failure(.tooLarge(Int(info.st_size), limit: fileLimit))
+                }
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+                return .success(ScriptLines(source: .file(fd)))
+            }
+            Glibc.close(fd)
+        }
+        return FileAccess.read(path, limit: heldLimit).map { ScriptLines(source: .held($0)) }
+    }
+
+    func close() {
+        if case .file(let fd) = source { Glibc.close(fd) }
+    }
+
+    /// What stopped a walk: a line that is not UTF-8, or a read that failed.
+    enum Stop: Error {
+        case notText(line: Int)
+        case tooLong(line: Int)
+        case unreadable(String)
+    }
+
+    /// Calls `body` with each line, without its line end (LF or CRLF), and its number from 1,
+    /// until `body` returns false.
+    func forEach(_ body: (String, Int) -> Bool) -> Result<Void, Stop> {
+        var number = 0
+        var carried: [UInt8] = []
+        // One line's bytes: text, or the walk stops.
+        func deliver(_ bytes: ArraySlice<UInt8>) -> Result<Bool, Stop> {
+            number += 1
+            let line = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
+            // ASCII is UTF-8 as it stands: only a line with other bytes needs checking.
+            if line.allSatisfy({ $0 < 0x80 }) { return .success(body(String(decoding: line, as: UTF8.self), number)) }
+            guard let text = String(validating: line, as: UTF8.self) else { return .failure(.notText(line: number)) }
+            return .success(body(text, number))
+        }
+        func split(_ chunk: ArraySlice<UInt8>, final: Bool) -> Result<Bool, Stop> {
+            var rest = chunk
+            while let end = rest.firstIndex(of: UInt8(ascii: "\n")) {
+                let piece = rest[..<end]
+                rest = rest[(end + 1)...]
+                let result: Result<Bool, Stop>
+                if carried.count + piece.count > Self.lineLimit { return .failure(.tooLong(line: number + 1)) }
+                if carried.isEmpty {
+                    result = deliver(piece)
+                } else {
+                    carried += piece
+                    result = deliver(carried[...])
+                    carried.removeAll(keepingCapacity: true)
+                }
+                guard case .success(true) = result else { return result }
+            }
+            carried += rest
+            guard carried.count <= Self.lineLimit else { return .failure(.tooLong(line: number + 1)) }
+            if final, !carried.isEmpty {
+                let result = deliver(carried[...])
+                carried.removeAll()
+                return result
+            }
+            return .success(true)
+        }
+        switch source {
+        case .held(let bytes):
+            if case .failure(let stop) = split(bytes[...], final: true) { return .failure(stop) }
+            return .success(())
+        case .file(let fd):
+            guard lseek(fd, 0, SEEK_SET) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
+                switch split(buffer[0..<count], final: count == 0) {
+                case .failure(let stop): return .failure(stop)
+                case .success(false): return .success(())
+                case .success(true): if count == 0 { return .success(()) }
+                }
+            }
+        }
+    }
+}
