@@ -28,7 +28,7 @@ package struct BufferedOutput {
 
     package mutating func flush() {
         guard !buffer.isEmpty, !failed else { return }
-        if !StandardOutput.writeAll(String(decoding: buffer, as: UTF8.self)) {
+        if !FileAccess.writeFully(buffer, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 }) {
             failed = true
             reason = String(cString: strerror(errno))
         }

@@ -91,7 +91,7 @@ package enum RunCommand: Subcommand {
         let checked = lines.forEach { line, number in
             switch parser.parse(line, number: number) {
             case .failure(let problem): problems.append(problem)
-            case .success(let step?): if let missing = runner.unknownControl(in: step, ids: ids) { unknown.append(missing) }
+            case .success(let step?): if let missing = ScriptRunner.unknownControl(in: step, ids: ids) { unknown.append(missing) }
             case .success(nil): break
             }
             return true
@@ -127,7 +127,10 @@ package enum RunCommand: Subcommand {
                 runner.heard(said)
                 result.announcements.append(said)
             }
-            for announcement in result.announcements { output.write(announcement.text + "\n") }
+            for announcement in result.announcements {
+                output.write(announcement.text)
+                output.write("\n")
+            }
             if recording, case .command = step.action {
                 transcript += Transcript.lines(command: step.text, announcements: result.announcements)
             }

@@ -8,7 +8,7 @@ let benchUsage = """
 usage: sayline-bench [--only SECTIONS] [--json FILE] [--before BINARY]
 
 Measures Sayline for Docs/performance.md and prints one figure a line.
-  --only SECTIONS   run these sections alone, comma-separated: core, binary, audit, repl, display, speech
+  --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, audit, repl, display, speech
   --json FILE       also write the figures to FILE as JSON
   --before BINARY   measure another build of sayline beside this one
   -h, --help        show this help and exit
@@ -34,7 +34,7 @@ do {
 }
 
 var figures: [Figure] = []
-/// `--only display,speech` runs those sections alone: core, binary, audit, repl, display, speech.
+/// `--only display,speech` runs those sections alone: core, binary, peer, audit, repl, display, speech.
 let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in
     flag + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init)) : nil
 }
@@ -127,6 +127,15 @@ for count in [10_000, 100_000, 1_000_000] where wants("binary") {
     report(measure("script: sayline run, \(count) commands", unit: "commands/s", runs: count >= 1_000_000 ? 3 : 5) {
         Double(count) / Workloads.timeBinary(["run", script])
     })
+}
+if wants("peer") {
+    if let (ours, theirs) = ScriptPeer.compare(commands: 1_000_000, runs: 5) {
+        report(ours)
+        report(theirs)
+        report(Figure(name: "script: sayline/python3 peer", median: ours.median / theirs.median, min: .nan, max: .nan, unit: "x"))
+    } else {
+        print("script peer: python3 is missing or its output differs from sayline's; not compared")
+    }
 }
 if wants("audit") { report(measure("audit: sayline audit, demo scene", unit: "ms", runs: 9) {
     Workloads.timeBinary(["audit"]) * 1000

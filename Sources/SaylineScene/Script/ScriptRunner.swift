@@ -40,14 +40,14 @@ public struct ScriptRunner: Sendable {
     /// Checks that expectations name controls the scene has; run this before the first step.
     public func unknownControls(in script: Script) -> [ScriptProblem] {
         let ids = controlIDs
-        return script.steps.compactMap { unknownControl(in: $0, ids: ids) }
+        return script.steps.compactMap { Self.unknownControl(in: $0, ids: ids) }
     }
 
     /// The scene's control ids as `unknownControl` compares them.
     public var controlIDs: Set<String> { Set(session.elements.map { $0.identity.id.lowercased() }) }
 
     /// The problem with a step whose expectation names a control the scene does not have.
-    public func unknownControl(in step: ScriptStep, ids: Set<String>) -> ScriptProblem? {
+    public static func unknownControl(in step: ScriptStep, ids: Set<String>) -> ScriptProblem? {
         switch step.action {
         case .expect(.value(let control, _)), .expect(.focus(let control)):
             return ids.contains(control.lowercased()) ? nil : ScriptProblem(line: step.line, message: "no control named \(TextSanitiser.echo(control)) in the scene")

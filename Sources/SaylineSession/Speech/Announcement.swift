@@ -25,7 +25,10 @@ public struct Announcement: Sendable, Equatable {
     /// An announcement of cleaned text.
     public init(_ text: String, kind: Kind) {
         let clean = TextSanitiser.clean(text)
-        self.text = clean.count > Self.maximumLength ? String(clean.prefix(Self.maximumLength - 1)) + "…" : clean
+        // No more bytes than the limit means no more characters: counting characters (a walk
+        // of grapheme rules) is left for the rare long line.
+        self.text = clean.utf8.count > Self.maximumLength && clean.count > Self.maximumLength
+            ? String(clean.prefix(Self.maximumLength - 1)) + "…" : clean
         self.kind = kind
     }
 }
