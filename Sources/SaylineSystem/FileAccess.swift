@@ -125,8 +125,25 @@ package enum FileAccess {
 
     /// `writeReplacing` for bytes that need not be text (a program).
     package static func writeReplacing(_ text: [UInt8], to path: String, newFileMode: mode_t? = nil) -> Result<Void, Failure> {
+        writeReplacing(to: path, newFileMode: newFileMode) { write in write(text[...]) }
+    }
+
+    /// `writeReplacing` for text made a piece at a time: `produce` hands each piece to the
+    /// function it is given, so a report of any size is never held whole. The same places and
+    /// guarantees (a regular file is replaced only once everything is written and synced).
+    package static func writeReplacing(to path: String, newFileMode: mode_t? = nil,
+                                       producing produce: ((ArraySlice<UInt8>) -> Void) -> Void) -> Result<Void, Failure> {
+        // Pieces to a descriptor; after a failed write the rest are dropped and the error kept.
+        func pour(into fd: Int32) -> String? {
+            var failure: String?
+            produce { piece in
+                guard failure == nil else { return }
+                if !writeFully(Array(piece), to: fd) { failure = String(cString: strerror(errno)) }
+            }
+            return failure
+        }
         if path == "-" {
-            return writeFully(text, to: STDOUT_FILENO) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))
+            return pour(into: STDOUT_FILENO).map { .failure(.cannotWrite($0)) } ?? .success(())
         }
         var target = path
         var info = stat()
@@ -137,7 +154,7 @@ package enum FileAccess {
                 let length = readlink(path, &buffer, buffer.count - 1)
                 guard length > 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
                 let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                return writeReplacing(text, to: link.hasPrefix("/") ? link : folder(of: path) + "/" + link, newFileMode: newFileMode)
+                return writeReplacing(to: link.hasPrefix("/") ? link : folder(of: path) + "/" + link, newFileMode: newFileMode, producing: produce)
             }
             target = String(cString: resolved)
             free(resolved)
@@ -145,7 +162,11 @@ package enum FileAccess {
         var existing = stat()
         let exists = stat(target, &existing) == 0
         if exists && (existing.st_mode & S_IFMT) != S_IFREG {
-            return writeInPlace(text, to: target)
+            // Not a regular file (/dev/stdout, a FIFO, a terminal): written in place.
+            let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
+            defer { close(fd) }
+            return pour(into: fd).map { .failure(.cannotWrite($0)) } ?? .success(())
         }
         var template = Array((folder(of: target) + "/.sayline-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
@@ -154,7 +175,12 @@ package enum FileAccess {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let mode = exists ? existing.st_mode & 0o7777 : newFileMode ?? 0o666 & ~currentUmask()
-        guard writeFully(text, to: fd), fsync(fd) == 0, fchmod(fd, mode) == 0 else {
+        if let failure = pour(into: fd) {
+            close(fd)
+            unlink(temporary)
+            return .failure(.cannotWrite(failure))
+        }
+        guard fsync(fd) == 0, fchmod(fd, mode) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             unlink(temporary)
@@ -166,13 +192,6 @@ package enum FileAccess {
             return .failure(.cannotWrite(reason))
         }
         return .success(())
-    }
-
-    private static func writeInPlace(_ text: [UInt8], to path: String) -> Result<Void, Failure> {
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        return writeFully(text, to: fd) ? .success(()) : .failure(.cannotWrite(String(cString: strerror(errno))))
     }
 
     /// Makes `folder` and the folders above it that are missing, below `existing` (which is

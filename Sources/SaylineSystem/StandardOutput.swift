@@ -26,6 +26,11 @@ package struct BufferedOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    package mutating func write(bytes: ArraySlice<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     package mutating func flush() {
         guard !buffer.isEmpty, !failed else { return }
         if !FileAccess.writeFully(buffer, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 }) {

@@ -118,22 +118,23 @@ package enum AuditCommand: Subcommand {
             report = report.applying(known, wholeFiles: ranges == nil)
         }
         let settings = ReportSettings(version: Options.versionNumber, timestamp: Self.timestamp(), failOn: threshold, options: options)
-        let text: String
+        // The long formats are written as they are made, never held whole.
+        let produce: ((ArraySlice<UInt8>) -> Void) -> Void
         switch format {
-        case .text: text = report.text(settings)
-        case .json: text = report.axeJSON(settings)
-        case .junit: text = report.junit(settings)
-        case .sarif: text = report.sarif(settings)
-        case .html: text = report.html(settings)
+        case .json: produce = { sink in report.writeAxeJSON(settings, to: sink) }
+        case .junit: produce = { sink in report.writeJUnit(settings, to: sink) }
+        case .text, .sarif, .html:
+            let text = format == .text ? report.text(settings) : format == .sarif ? report.sarif(settings) : report.html(settings)
+            produce = { sink in sink(Array(text.utf8)[...]) }
         }
         if let path = outputPath {
-            if case .failure(let failure) = FileAccess.writeReplacing(text, to: path) {
+            if case .failure(let failure) = FileAccess.writeReplacing(to: path, producing: produce) {
                 Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }
         } else {
             var output = BufferedOutput()
-            output.write(text)
+            produce { output.write(bytes: $0) }
             if let failed = output.finish("sayline audit") { return failed.rawValue }
         }
         return report.fails(at: threshold) ? ExitStatus.failed.rawValue : ExitStatus.ok.rawValue

@@ -72,11 +72,11 @@ public enum JSONWriter {
         }
     }
 
-    private static func indent(_ level: Int, _ out: inout [UInt8]) {
+    static func indent(_ level: Int, _ out: inout [UInt8]) {
         for _ in 0..<level { out.append(0x20); out.append(0x20) }
     }
 
-    private static func append(_ tree: JSONTree, to out: inout [UInt8], level: Int, inlineFrom depth: Int) {
+    static func append(_ tree: JSONTree, to out: inout [UInt8], level: Int, inlineFrom depth: Int) {
         let inline = level >= depth
         switch tree {
         case .array(let items) where !items.isEmpty:
@@ -140,31 +140,36 @@ public enum JSONWriter {
     }
 
     /// A string in quotes: `"`, `\`, and control characters (C0 and DEL) escaped, the rest as is.
-    private static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
-        // Most text needs no escape: copied whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
-            out.append(contentsOf: text.utf8)
-            out.append(0x22)
-            return
-        }
-        for byte in text.utf8 {
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &out) }
+        out.append(0x22)
+    }
+
+    /// Most text needs no escape and is copied whole; text that does (a control's own JSON,
+    /// quoted in every node of a report) is copied in runs between the bytes that need one.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var runStart = 0
+        for position in 0..<bytes.count {
+            let byte = bytes[position]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+            if runStart < position { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position])) }
             switch byte {
             case 0x22: out.append(0x5C); out.append(0x22)
             case 0x5C: out.append(0x5C); out.append(0x5C)
             case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
             case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
             case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-            case 0..<0x20, 0x7F:
+            default:
                 let hex = Array("0123456789abcdef".utf8)
                 out += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
             }
+            runStart = position + 1
         }
-        out.append(0x22)
+        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
     }
 
-    /// Whole numbers without ".0"; others in Swift's shortest round-tripping form.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

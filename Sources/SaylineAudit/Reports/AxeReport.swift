@@ -6,37 +6,84 @@ extension AuditReport {
     /// with its nodes and their checks. Sayline adds `suppressed`, `controlCount` and `verdict`;
     /// axe's consumers ignore keys they do not know.
     public func axeJSON(_ settings: ReportSettings) -> String {
+        var out: [UInt8] = []
+        writeAxeJSON(settings) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `axeJSON`, handed to `sink` a piece at a time: each node is made as it is written, so
+    /// the report is never held whole (a report of 10,000 controls is tens of megabytes).
+    public func writeAxeJSON(_ settings: ReportSettings, to sink: (ArraySlice<UInt8>) -> Void) {
         let several = files.count > 1
-        func node(_ node: Node, rule: RuleInfo, failing: Bool, state: String?) -> JSONTree {
-            let impact: JSONTree = failing ? .string(rule.impact.rawValue) : .null
-            let check = JSONTree.object([
-                JSONMember("id", .string(rule.id)), JSONMember("data", .null), JSONMember("relatedNodes", []),
-                JSONMember("impact", impact), JSONMember("message", .string(node.message ?? rule.description)),
-            ])
-            var members = [
-                JSONMember("html", .string(node.html)),
-                // Like axe's path into an iframe: the scene file first when there are several.
-                JSONMember("target", .array((several ? [node.file] : []).map(JSONTree.string) + [.string(node.control)])),
-                JSONMember("impact", impact),
-                JSONMember("any", [check]), JSONMember("all", []), JSONMember("none", []),
-            ]
-            if failing { members.append(JSONMember("failureSummary", .string("Fix any of the following:\n  " + (node.message ?? rule.help)))) }
-            if let state { members.append(JSONMember("baselineState", .string(state))) }
-            return .object(members)
+        // One node, written as the writer lays out an object past `inlineFrom` (on one line):
+        // there are a dozen for each control, and making a tree for each cost more than the
+        // audit. The same bytes as the tree `{html, target, impact, any: [check], all, none,
+        // failureSummary?, baselineState?}` would give.
+        @Sendable func node(_ node: Node, rule: RuleInfo, failing: Bool, state: String?, into out: inout [UInt8]) {
+            func key(_ name: StaticString, first: Bool = false) {
+                if !first { out.append(UInt8(ascii: ",")) }
+                out.append(0x20)
+                out.append(0x22)
+                out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+                out.append(contentsOf: "\": ".utf8)
+            }
+            func impact() {
+                if failing { JSONWriter.appendString(rule.impact.rawValue, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            }
+            out.append(UInt8(ascii: "{"))
+            key("html", first: true)
+            JSONWriter.appendString(node.html, to: &out)
+            // Like axe's path into an iframe: the scene file first when there are several.
+            key("target")
+            out.append(UInt8(ascii: "["))
+            if several {
+                JSONWriter.appendString(node.file, to: &out)
+                out.append(contentsOf: ", ".utf8)
+            }
+            JSONWriter.appendString(node.control, to: &out)
+            out.append(UInt8(ascii: "]"))
+            key("impact")
+            impact()
+            key("any")
+            out.append(contentsOf: "[{".utf8)
+            key("id", first: true)
+            JSONWriter.appendString(rule.id, to: &out)
+            key("data")
+            out.append(contentsOf: "null".utf8)
+            key("relatedNodes")
+            out.append(contentsOf: "[]".utf8)
+            key("impact")
+            impact()
+            key("message")
+            JSONWriter.appendString(node.message ?? rule.description, to: &out)
+            out.append(contentsOf: " }]".utf8)
+            key("all")
+            out.append(contentsOf: "[]".utf8)
+            key("none")
+            out.append(contentsOf: "[]".utf8)
+            if failing {
+                key("failureSummary")
+                JSONWriter.appendString("Fix any of the following:\n  " + (node.message ?? rule.help), to: &out)
+            }
+            if let state {
+                key("baselineState")
+                JSONWriter.appendString(state, to: &out)
+            }
+            out.append(contentsOf: " }".utf8)
         }
-        func result(_ rule: RuleInfo, _ nodes: [Node], failing: Bool, state: String? = nil) -> JSONTree {
+        func result(_ rule: RuleInfo, _ nodes: [Node], failing: Bool, state: String? = nil) -> JSONPart {
             .object([
-                JSONMember("id", .string(rule.id)),
-                JSONMember("impact", failing ? .string(rule.impact.rawValue) : .null),
-                JSONMember("tags", .array(rule.tags.map(JSONTree.string))),
-                JSONMember("description", .string(rule.description)),
-                JSONMember("help", .string(rule.help)),
-                JSONMember("helpUrl", .string(rule.helpURL)),
-                JSONMember("nodes", .array(nodes.map { node($0, rule: rule, failing: failing, state: state) })),
+                ("id", .tree(.string(rule.id))),
+                ("impact", .tree(failing ? .string(rule.impact.rawValue) : .null)),
+                ("tags", .tree(.array(rule.tags.map(JSONTree.string)))),
+                ("description", .tree(.string(rule.description))),
+                ("help", .tree(.string(rule.help))),
+                ("helpUrl", .tree(.string(rule.helpURL))),
+                ("nodes", .writtenItems(nodes.count) { index, out in node(nodes[index], rule: rule, failing: failing, state: state, into: &out) }),
             ])
         }
         let failures = failingCount(at: settings.failOn)
-        var document = [
+        var document: [JSONMember] = [
             JSONMember("testEngine", .object([JSONMember("name", "sayline"), JSONMember("version", .string(settings.version))])),
             JSONMember("testRunner", .object([JSONMember("name", "sayline audit")])),
             JSONMember("testEnvironment", .object([JSONMember("userAgent", .string("sayline/\(settings.version) (terminal; no browser)"))])),
@@ -52,10 +99,15 @@ extension AuditReport {
                 JSONMember("rules", ruleSettingsJSON(settings)),
                 JSONMember("baseline", .bool(baselineApplied)),
             ])),
-            JSONMember("violations", .array(rules.filter { !$0.violations.isEmpty }.map { result($0.rule, $0.violations, failing: true, state: baselineApplied ? "new" : nil) })),
-            JSONMember("passes", .array(rules.filter { !$0.passes.isEmpty }.map { result($0.rule, $0.passes, failing: false) })),
-            JSONMember("incomplete", .array(rules.filter { !$0.incomplete.isEmpty }.map { result($0.rule, $0.incomplete, failing: true) })),
-            JSONMember("inapplicable", .array(rules.filter(\.isInapplicable).map { result($0.rule, [], failing: false) })),
+        ]
+        var parts = document.map { (key: $0.key, value: JSONPart.tree($0.value)) }
+        parts += [
+            ("violations", .array(rules.filter { !$0.violations.isEmpty }.map { result($0.rule, $0.violations, failing: true, state: baselineApplied ? "new" : nil) })),
+            ("passes", .array(rules.filter { !$0.passes.isEmpty }.map { result($0.rule, $0.passes, failing: false) })),
+            ("incomplete", .array(rules.filter { !$0.incomplete.isEmpty }.map { result($0.rule, $0.incomplete, failing: true) })),
+            ("inapplicable", .array(rules.filter(\.isInapplicable).map { result($0.rule, [], failing: false) })),
+        ]
+        document = [
             JSONMember("suppressed", .array(rules.filter { !$0.suppressed.isEmpty }.map { outcome in
                 .object([
                     JSONMember("id", .string(outcome.rule.id)), JSONMember("impact", .string(outcome.rule.impact.rawValue)),
@@ -70,21 +122,23 @@ extension AuditReport {
                 ])
             })),
         ]
+        parts += document.map { (key: $0.key, value: JSONPart.tree($0.value)) }
         if baselineApplied {
             // Sayline's too, with a baseline: findings it holds, and what it holds that is gone.
-            document.append(JSONMember("known", .array(rules.filter { !$0.known.isEmpty }.map { result($0.rule, $0.known, failing: true, state: "unchanged") })))
-            document.append(JSONMember("fixed", .array(fixed.map { entry in
+            parts.append(("known", .array(rules.filter { !$0.known.isEmpty }.map { result($0.rule, $0.known, failing: true, state: "unchanged") })))
+            parts.append(("fixed", .tree(.array(fixed.map { entry in
                 .object([JSONMember("file", .string(entry.file)), JSONMember("control", .string(entry.control)), JSONMember("rule", .string(entry.rule)),
                          JSONMember("baselineState", "absent")])
-            })))
+            }))))
         }
-        document += [
+        document = [
             JSONMember("controlCount", .number(Double(controlCount))),
             JSONMember("verdict", .object([
                 JSONMember("failOn", .string(settings.failOn.rawValue)), JSONMember("passed", .bool(failures == 0)),
                 JSONMember("failures", .number(Double(failures))), JSONMember("summary", .string(verdict(settings))),
             ])),
         ]
-        return JSONWriter.write(.object(document), inlineFrom: 4)
+        parts += document.map { (key: $0.key, value: JSONPart.tree($0.value)) }
+        JSONWriter.stream(.object(parts), inlineFrom: 4, to: sink)
     }
 }

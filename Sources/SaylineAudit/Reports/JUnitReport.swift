@@ -7,61 +7,92 @@ extension AuditReport {
     /// testcase whose system-out says what was found, so the file's verdict is the exit
     /// status's. Incomplete and suppressed findings are skipped, with the reason.
     public func junit(_ settings: ReportSettings) -> String {
-        // One pass over the findings, each testcase added to its scene's suite: walking every
-        // finding once per scene would cost scenes × findings.
-        struct Suite {
-            var cases: [String] = []
-            var failures = 0, skipped = 0, milliseconds = 0
+        var out: [UInt8] = []
+        writeJUnit(settings) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
 
-            mutating func add(_ rule: RuleInfo, _ node: Node, body: String) {
-                let time = AuditReport.milliseconds(node.nanoseconds)
-                milliseconds += time
-                let open = "    <testcase classname=\(AuditReport.attribute(rule.id)) name=\(AuditReport.attribute(node.control)) time=\"\(AuditReport.seconds(time))\""
-                cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "\n    </testcase>")
-            }
+    /// `junit`, handed to `sink` a piece at a time: the counts are taken first, then each
+    /// testcase is made as it is written, so the report is never held whole.
+    public func writeJUnit(_ settings: ReportSettings, to sink: (ArraySlice<UInt8>) -> Void) {
+        // What each testcase is, by rule and node index: one pass over the findings sorts them
+        // by scene (walking every finding once per scene would cost scenes × findings).
+        enum Case {
+            case violation(Int, Int), incomplete(Int, Int), suppressed(Int, Int), known(Int, Int), pass(Int, Int), fixed(Int, AuditBaseline.Entry)
+        }
+        struct Suite {
+            var cases: [Case] = []
+            var failures = 0, skipped = 0, milliseconds = 0
         }
         var byFile: [String: Suite] = [:]
-        for outcome in rules {
-            let rule = outcome.rule
-            for node in outcome.violations {
-                let details = Self.text(Self.details(rule, node, extra: nil))
-                if rule.impact >= settings.failOn {
-                    byFile[node.file, default: Suite()].failures += 1
-                    byFile[node.file, default: Suite()].add(rule, node, body: "      <failure type=\(Self.attribute(rule.impact.rawValue)) message=\(Self.attribute(node.message ?? rule.help))>\(details)</failure>")
-                } else {
-                    byFile[node.file, default: Suite()].add(rule, node, body: "      <system-out>\(Self.text("A \(rule.impact.rawValue) violation, below --fail-on \(settings.failOn.rawValue): reported, not failed.\n"))\(details)</system-out>")
-                }
+        func add(_ file: String, _ testcase: Case, _ node: Node?, failing: Bool = false, skipped: Bool = false) {
+            byFile[file, default: Suite()].cases.append(testcase)
+            byFile[file, default: Suite()].milliseconds += Self.milliseconds(node?.nanoseconds ?? 0)
+            if failing { byFile[file, default: Suite()].failures += 1 }
+            if skipped { byFile[file, default: Suite()].skipped += 1 }
+        }
+        for (ruleIndex, outcome) in rules.enumerated() {
+            for (index, node) in outcome.violations.enumerated() {
+                add(node.file, .violation(ruleIndex, index), node, failing: outcome.rule.impact >= settings.failOn)
             }
-            for node in outcome.incomplete {
-                byFile[node.file, default: Suite()].skipped += 1
-                byFile[node.file, default: Suite()].add(rule, node, body: "      <skipped message=\(Self.attribute("incomplete: " + (node.message ?? rule.description)))>\(Self.text(Self.details(rule, node, extra: "A person should check this.")))</skipped>")
-            }
-            for entry in outcome.suppressed {
-                byFile[entry.node.file, default: Suite()].skipped += 1
-                byFile[entry.node.file, default: Suite()].add(rule, entry.node, body: "      <skipped message=\(Self.attribute("suppressed: " + entry.reason))>\(Self.text(Self.details(rule, entry.node, extra: "Suppressed by the scene: \(entry.reason)")))</skipped>")
-            }
-            for node in outcome.known {
-                byFile[node.file, default: Suite()].skipped += 1
-                byFile[node.file, default: Suite()].add(rule, node, body: "      <skipped message=\(Self.attribute("known: in the baseline"))>\(Self.text(Self.details(rule, node, extra: "Known: the baseline holds it, so it does not fail the audit.")))</skipped>")
-            }
-            for node in outcome.passes {
-                byFile[node.file, default: Suite()].add(rule, node, body: "")
-            }
+            for (index, node) in outcome.incomplete.enumerated() { add(node.file, .incomplete(ruleIndex, index), node, skipped: true) }
+            for (index, entry) in outcome.suppressed.enumerated() { add(entry.node.file, .suppressed(ruleIndex, index), entry.node, skipped: true) }
+            for (index, node) in outcome.known.enumerated() { add(node.file, .known(ruleIndex, index), node, skipped: true) }
+            for (index, node) in outcome.passes.enumerated() { add(node.file, .pass(ruleIndex, index), node) }
         }
         // Fixed since the baseline: skipped, so a person sees the entry can go.
         for entry in fixed {
-            guard let outcome = rules.first(where: { $0.rule.id == entry.rule }) else { continue }
-            let gone = Node(file: entry.file, control: entry.control, label: "", message: nil, line: nil, column: nil, html: "", nanoseconds: 0)
-            byFile[entry.file, default: Suite()].skipped += 1
-            byFile[entry.file, default: Suite()].add(outcome.rule, gone, body: "      <skipped message=\(Self.attribute("fixed: no longer found; remove it from the baseline"))/>")
+            guard let ruleIndex = rules.firstIndex(where: { $0.rule.id == entry.rule }) else { continue }
+            add(entry.file, .fixed(ruleIndex, entry), nil, skipped: true)
         }
-        var suites: [String] = []
+        func testcase(_ rule: RuleInfo, _ node: Node, body: String) -> String {
+            let open = "    <testcase classname=\(Self.attribute(rule.id)) name=\(Self.attribute(node.control)) time=\"\(Self.seconds(Self.milliseconds(node.nanoseconds)))\""
+            return body.isEmpty ? open + "/>" : open + ">\n" + body + "\n    </testcase>"
+        }
+        func render(_ item: Case) -> String {
+            switch item {
+            case .violation(let r, let i):
+                let rule = rules[r].rule, node = rules[r].violations[i]
+                let details = Self.text(Self.details(rule, node, extra: nil))
+                if rule.impact >= settings.failOn {
+                    return testcase(rule, node, body: "      <failure type=\(Self.attribute(rule.impact.rawValue)) message=\(Self.attribute(node.message ?? rule.help))>\(details)</failure>")
+                }
+                return testcase(rule, node, body: "      <system-out>\(Self.text("A \(rule.impact.rawValue) violation, below --fail-on \(settings.failOn.rawValue): reported, not failed.\n"))\(details)</system-out>")
+            case .incomplete(let r, let i):
+                let rule = rules[r].rule, node = rules[r].incomplete[i]
+                return testcase(rule, node, body: "      <skipped message=\(Self.attribute("incomplete: " + (node.message ?? rule.description)))>\(Self.text(Self.details(rule, node, extra: "A person should check this.")))</skipped>")
+            case .suppressed(let r, let i):
+                let rule = rules[r].rule, entry = rules[r].suppressed[i]
+                return testcase(rule, entry.node, body: "      <skipped message=\(Self.attribute("suppressed: " + entry.reason))>\(Self.text(Self.details(rule, entry.node, extra: "Suppressed by the scene: \(entry.reason)")))</skipped>")
+            case .known(let r, let i):
+                let rule = rules[r].rule, node = rules[r].known[i]
+                return testcase(rule, node, body: "      <skipped message=\(Self.attribute("known: in the baseline"))>\(Self.text(Self.details(rule, node, extra: "Known: the baseline holds it, so it does not fail the audit.")))</skipped>")
+            case .pass(let r, let i):
+                return testcase(rules[r].rule, rules[r].passes[i], body: "")
+            case .fixed(let r, let entry):
+                let gone = Node(file: entry.file, control: entry.control, label: "", message: nil, line: nil, column: nil, html: "", nanoseconds: 0)
+                return testcase(rules[r].rule, gone, body: "      <skipped message=\(Self.attribute("fixed: no longer found; remove it from the baseline"))/>")
+            }
+        }
         var totalTests = 0, totalFailures = 0, totalMilliseconds = 0
         for file in files {
             let parts = byFile[file] ?? Suite()
             totalTests += parts.cases.count
             totalFailures += parts.failures
             totalMilliseconds += parts.milliseconds
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 17)
+        func emit(_ text: String) {
+            out.append(contentsOf: text.utf8)
+            if out.count >= 1 << 16 {
+                sink(out[...])
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        emit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"sayline audit\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(Self.seconds(totalMilliseconds))\">\n")
+        for file in files {
+            let parts = byFile[file] ?? Suite()
             var suite = "  <testsuite name=\(Self.attribute(file.isEmpty ? "the demo scene" : file)) tests=\"\(parts.cases.count)\" failures=\"\(parts.failures)\" errors=\"0\" skipped=\"\(parts.skipped)\" time=\"\(Self.seconds(parts.milliseconds))\""
             if !settings.timestamp.isEmpty { suite += " timestamp=\(Self.attribute(settings.timestamp))" }
             if !file.isEmpty { suite += " file=\(Self.attribute(file))" }
@@ -71,15 +102,15 @@ extension AuditReport {
             suite += "      <property name=\"sayline-version\" value=\(Self.attribute(settings.version))/>\n"
             for words in ruleSettingWords(settings) { suite += "      <property name=\"rule-setting\" value=\(Self.attribute(words))/>\n" }
             suite += "    </properties>\n"
-            suites.append(suite + parts.cases.map { $0 + "\n" }.joined() + "  </testsuite>")
+            emit(suite)
+            for item in parts.cases {
+                emit(render(item))
+                emit("\n")
+            }
+            emit("  </testsuite>\n")
         }
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="sayline audit" tests="\(totalTests)" failures="\(totalFailures)" errors="0" time="\(Self.seconds(totalMilliseconds))">
-        \(suites.joined(separator: "\n"))
-        </testsuites>
-
-        """
+        emit("</testsuites>\n")
+        sink(out[...])
     }
 
     /// What a failure's text says: the finding, the control and where it is, the rule, what
