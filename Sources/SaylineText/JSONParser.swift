@@ -5,6 +5,10 @@ public struct JSONParser {
     public static let maximumDepth = 64
 
     private let bytes: [UInt8]
+    /// An array with more items than this stops the parse there: a reader with a limit (a
+    /// scene's controls) refuses an oversized document in the time it takes to reach it,
+    /// never building the rest.
+    private var maximumArrayLength = Int.max
     private var index = 0
     private var line = 1
     /// Where the current line starts, and a point on it whose column is known: columns are
@@ -13,8 +17,10 @@ public struct JSONParser {
     private var counted = (index: 0, column: 1)
 
     /// Parses a whole document, or says on which line it stops being JSON.
-    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+    /// - Parameter maximumArrayLength: the most items any array may hold.
+    public static func parse(_ bytes: [UInt8], maximumArrayLength: Int = .max) -> Result<JSONNode, JSONSyntaxError> {
         var parser = JSONParser(bytes: bytes)
+        parser.maximumArrayLength = maximumArrayLength
         do {
             // A byte-order mark is tolerated: some editors write one.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -31,6 +37,9 @@ public struct JSONParser {
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// What the parse says when an array passes `maximumArrayLength`.
+    public static func arrayLimitMessage(_ limit: Int) -> String { "an array of more than \(limit) items" }
 
     private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(line: line, message: message) }
 
@@ -108,6 +117,7 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
         while true {
             skipWhitespace()
+            guard elements.count < maximumArrayLength else { throw error(Self.arrayLimitMessage(maximumArrayLength)) }
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("the document ends inside an array") }

@@ -26,7 +26,11 @@ public struct SceneDecoder {
             return .failure(SceneError([SceneProblem(line: 1, path: "", message: "the file is \(bytes.count) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)")]))
         }
         let root: JSONNode
-        switch JSONParser.parse(bytes) {
+        // No list in a scene may be longer than its controls may: an oversized scene is refused
+        // where its 10,001st control starts, not after the whole file is read into a tree.
+        switch JSONParser.parse(bytes, maximumArrayLength: Scene.maximumControls) {
+        case .failure(let error) where error.message == JSONParser.arrayLimitMessage(Scene.maximumControls):
+            return .failure(SceneError([SceneProblem(line: error.line, path: "controls", message: "has more than \(Scene.maximumControls) controls, the limit")]))
         case .failure(let error): return .failure(SceneError([SceneProblem(line: error.line, path: "", message: "not valid JSON: \(error.message)")]))
         case .success(let node): root = node
         }
