@@ -157,6 +157,11 @@ package enum TextLayout {
                 out.append("")
             } else if line.first == " " {
                 flush()
+                // An indented line (a table row, an example) that fits keeps its spacing.
+                if line.count < width {
+                    out.append(String(line))
+                    continue
+                }
                 let indent = line.prefix { $0 == " " }.count
                 out.append(hanging(String(line.dropFirst(indent)), indent: indent, by: hangingIndent, width: width))
             } else {
