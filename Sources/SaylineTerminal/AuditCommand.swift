@@ -121,7 +121,7 @@ package enum AuditCommand: Subcommand {
         // The long formats are written as they are made, never held whole.
         let produce: ((ArraySlice<UInt8>) -> Void) -> Void
         switch format {
-        case .json: produce = { sink in report.writeAxeJSON(settings, to: sink) }
+        case .json: produce = { sink in report.writeAxeJSON(settings, parallel: { count, render in Parallel.map(count, threads: threads, render) }, to: sink) }
         case .junit: produce = { sink in report.writeJUnit(settings, to: sink) }
         case .text, .sarif, .html:
             let text = format == .text ? report.text(settings) : format == .sarif ? report.sarif(settings) : report.html(settings)

@@ -13,7 +13,8 @@ extension AuditReport {
 
     /// `axeJSON`, handed to `sink` a piece at a time: each node is made as it is written, so
     /// the report is never held whole (a report of 10,000 controls is tens of megabytes).
-    public func writeAxeJSON(_ settings: ReportSettings, to sink: (ArraySlice<UInt8>) -> Void) {
+    /// - Parameter parallel: threads the front lends for writing the nodes (the core has none).
+    public func writeAxeJSON(_ settings: ReportSettings, parallel: JSONParallelRender? = nil, to sink: (ArraySlice<UInt8>) -> Void) {
         let several = files.count > 1
         // One node, written as the writer lays out an object past `inlineFrom` (on one line):
         // there are a dozen for each control, and making a tree for each cost more than the
@@ -139,6 +140,6 @@ extension AuditReport {
             ])),
         ]
         parts += document.map { (key: $0.key, value: JSONPart.tree($0.value)) }
-        JSONWriter.stream(.object(parts), inlineFrom: 4, to: sink)
+        JSONWriter.stream(.object(parts), inlineFrom: 4, parallel: parallel, to: sink)
     }
 }
