@@ -85,7 +85,8 @@ package struct Options: Equatable {
         case .failure(let error): return .failure(error)
         case .success(let applied): settings = applied
         }
-        if settings.detectScreenReader, settings.display == .full || settings.source(of: "display") == .builtIn,
+        // Only a session looks for a screen reader: `--help` and `--version` draw nothing.
+        if options.mode == .repl, settings.detectScreenReader, settings.display == .full || settings.source(of: "display") == .builtIn,
            let reader = detectScreenReader() {
             if settings.source(of: "display") == .builtIn {
                 settings.display = .screenReader

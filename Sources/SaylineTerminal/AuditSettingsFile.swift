@@ -12,15 +12,15 @@ enum AuditSettingsFile {
 
     /// The settings file that applies in `folder`, or nil.
     static func find(from folder: String) -> String? {
-        var current = folder
+        var current = folder.isEmpty ? "/" : folder
         while true {
-            let candidate = (current == "/" ? "" : current) + "/" + name
+            let base = current == "/" ? "" : current
             var info = stat()
-            if stat(candidate, &info) == 0 { return candidate }
+            if stat(base + "/" + name, &info) == 0 { return base + "/" + name }
             // The repository's root is as far as a project's settings reach.
-            if stat((current == "/" ? "" : current) + "/.git", &info) == 0 || current == "/" || current.isEmpty { return nil }
-            current = String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)])
-            if current.isEmpty { current = "/" }
+            if current == "/" || stat(base + "/.git", &info) == 0 { return nil }
+            let parent = current[..<(current.lastIndex(of: "/") ?? current.startIndex)]
+            current = parent.isEmpty ? "/" : String(parent)
         }
     }
 

@@ -19,11 +19,6 @@ public enum SaylineApp {
         let options: Options
         do throws(UsageError) {
             let parsed = try CommandLineParser.parse(rest, options: Options.replOptions)
-            // Nothing interactive to show: no preferences file read, no screen reader looked for.
-            if parsed.extraOperand() == nil {
-                if parsed.has(SharedOptions.help.name) { return writeAnswer(Options.help(width: HelpWidth.columns(environment: environment)) + "\n") }
-                if parsed.has(SharedOptions.version.name) { return writeAnswer("sayline \(Options.versionNumber)\n") }
-            }
             switch Self.options(parsed, environment: environment) {
             case .failure(let error): throw error
             case .success(let resolved): options = resolved
@@ -59,7 +54,9 @@ public enum SaylineApp {
         var preferences: (path: String, text: String)?
         var unreadable: String?
         var writableByOthers: String?
-        if let path = PreferencesFile.path(environment: environment) {
+        // `--help` and `--version` show nothing interactive: no preferences file is read for them.
+        let answersOnly = parsed.has(SharedOptions.help.name) || parsed.has(SharedOptions.version.name)
+        if !answersOnly, let path = PreferencesFile.path(environment: environment) {
             switch FileAccess.read(path, limit: 1 << 16) {
             case .success(let bytes):
                 preferences = (path, String(decoding: bytes, as: UTF8.self))

@@ -27,8 +27,7 @@ extension JSONWriter {
                               to sink: (ArraySlice<UInt8>) -> Void) {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)
-        var writer = StreamState(depth: depth, parallel: parallel)
-        writer.stream(part, to: &out, level: 0, sink: sink)
+        StreamState(depth: depth, parallel: parallel).stream(part, to: &out, level: 0, sink: sink)
         out.append(0x0A)
         sink(out[...])
     }
@@ -37,31 +36,37 @@ extension JSONWriter {
         let depth: Int
         let parallel: JSONParallelRender?
 
-        func stream(_ part: JSONPart, to out: inout [UInt8], level: Int, sink: (ArraySlice<UInt8>) -> Void) {
-            if case .writtenItems(let count, let write) = part, let parallel, level < depth, count > Self.itemsPerPiece * 2 {
-                writeInBatches(count, write, parallel, to: &out, level: level, sink: sink)
-                return
-            }
-            switch part {
-            case .array(let items):
-                JSONWriter.streamArray(items.count, to: &out, level: level, inlineFrom: depth, sink: sink) { index, out in
-                    stream(items[index], to: &out, level: level + 1, sink: sink)
-                }
-            case .object(let members):
-                JSONWriter.streamObject(members, to: &out, level: level, inlineFrom: depth, sink: sink) { part, out in
-                    stream(part, to: &out, level: level + 1, sink: sink)
-                }
-            default:
-                JSONWriter.stream(part, to: &out, level: level, inlineFrom: depth, sink: sink)
-            }
-        }
-
         /// Items a thread writes at once, and pieces a batch holds: a batch is at most a few
         /// megabytes, whatever the array's length.
         static let itemsPerPiece = 512
         static let piecesPerBatch = 16
 
-        /// The same bytes as `streamArray` writes for a non-inline array of `count` items.
+        func stream(_ part: JSONPart, to out: inout [UInt8], level: Int, sink: (ArraySlice<UInt8>) -> Void) {
+            switch part {
+            case .tree(let tree):
+                JSONWriter.append(tree, to: &out, level: level, inlineFrom: depth)
+            case .array(let items):
+                JSONWriter.layOutArray(items.count, to: &out, level: level, inlineFrom: depth, sink: sink, flushes: true) { index, out in
+                    stream(items[index], to: &out, level: level + 1, sink: sink)
+                }
+            case .object(let members):
+                JSONWriter.layOutObject(members.count, key: { members[$0].key }, to: &out, level: level, inlineFrom: depth, sink: sink, flushes: true) { index, out in
+                    stream(members[index].value, to: &out, level: level + 1, sink: sink)
+                }
+            case .items(let count, let item):
+                JSONWriter.layOutArray(count, to: &out, level: level, inlineFrom: depth, sink: sink, flushes: true) { index, out in
+                    JSONWriter.append(item(index), to: &out, level: level + 1, inlineFrom: depth)
+                }
+            case .writtenItems(let count, let write):
+                if let parallel, level < depth, count > Self.itemsPerPiece * 2 {
+                    writeInBatches(count, write, parallel, to: &out, level: level, sink: sink)
+                } else {
+                    JSONWriter.layOutArray(count, to: &out, level: level, inlineFrom: depth, sink: sink, flushes: true) { index, out in write(index, &out) }
+                }
+            }
+        }
+
+        /// The same bytes as `layOutArray` writes for a non-inline array of `count` items.
         private func writeInBatches(_ count: Int, _ write: @escaping @Sendable (Int, inout [UInt8]) -> Void, _ parallel: JSONParallelRender,
                                     to out: inout [UInt8], level: Int, sink: (ArraySlice<UInt8>) -> Void) {
             out.append(UInt8(ascii: "["))
@@ -90,74 +95,5 @@ extension JSONWriter {
             JSONWriter.indent(level, &out)
             out.append(UInt8(ascii: "]"))
         }
-    }
-
-    static func flushIfFull(_ out: inout [UInt8], _ sink: (ArraySlice<UInt8>) -> Void) {
-        guard out.count >= 1 << 16 else { return }
-        sink(out[...])
-        out.removeAll(keepingCapacity: true)
-    }
-
-    static func stream(_ part: JSONPart, to out: inout [UInt8], level: Int, inlineFrom depth: Int, sink: (ArraySlice<UInt8>) -> Void) {
-        switch part {
-        case .tree(let tree):
-            append(tree, to: &out, level: level, inlineFrom: depth)
-        case .array(let items):
-            streamArray(items.count, to: &out, level: level, inlineFrom: depth, sink: sink) { index, out in
-                stream(items[index], to: &out, level: level + 1, inlineFrom: depth, sink: sink)
-            }
-        case .items(let count, let item):
-            streamArray(count, to: &out, level: level, inlineFrom: depth, sink: sink) { index, out in
-                append(item(index), to: &out, level: level + 1, inlineFrom: depth)
-            }
-        case .writtenItems(let count, let write):
-            streamArray(count, to: &out, level: level, inlineFrom: depth, sink: sink) { index, out in write(index, &out) }
-        case .object(let members):
-            streamObject(members, to: &out, level: level, inlineFrom: depth, sink: sink) { part, out in
-                stream(part, to: &out, level: level + 1, inlineFrom: depth, sink: sink)
-            }
-        }
-    }
-
-    static func streamObject(_ members: [(key: String, value: JSONPart)], to out: inout [UInt8], level: Int, inlineFrom depth: Int,
-                             sink: (ArraySlice<UInt8>) -> Void, value: (JSONPart, inout [UInt8]) -> Void) {
-        guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
-        let inline = level >= depth
-        out.append(UInt8(ascii: "{"))
-        for (index, member) in members.enumerated() {
-            if inline {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(0x20)
-            } else {
-                out.append(0x0A)
-                indent(level + 1, &out)
-            }
-            appendString(member.key, to: &out)
-            out.append(UInt8(ascii: ":")); out.append(0x20)
-            value(member.value, &out)
-            if !inline && index < members.count - 1 { out.append(UInt8(ascii: ",")) }
-            flushIfFull(&out, sink)
-        }
-        if inline { out.append(0x20); out.append(UInt8(ascii: "}")) } else { out.append(0x0A); indent(level, &out); out.append(UInt8(ascii: "}")) }
-    }
-
-    static func streamArray(_ count: Int, to out: inout [UInt8], level: Int, inlineFrom depth: Int, sink: (ArraySlice<UInt8>) -> Void,
-                                    item: (Int, inout [UInt8]) -> Void) {
-        guard count > 0 else { out.append(contentsOf: "[]".utf8); return }
-        let inline = level >= depth
-        out.append(UInt8(ascii: "["))
-        for index in 0..<count {
-            if inline {
-                if index > 0 { out.append(UInt8(ascii: ",")); out.append(0x20) }
-            } else {
-                out.append(0x0A)
-                indent(level + 1, &out)
-            }
-            item(index, &out)
-            if !inline && index < count - 1 { out.append(UInt8(ascii: ",")) }
-            flushIfFull(&out, sink)
-        }
-        if !inline { out.append(0x0A); indent(level, &out) }
-        out.append(UInt8(ascii: "]"))
     }
 }

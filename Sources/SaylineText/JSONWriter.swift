@@ -77,41 +77,72 @@ public enum JSONWriter {
     }
 
     static func append(_ tree: JSONTree, to out: inout [UInt8], level: Int, inlineFrom depth: Int) {
-        let inline = level >= depth
         switch tree {
-        case .array(let items) where !items.isEmpty:
-            out.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if inline {
-                    if index > 0 { out.append(UInt8(ascii: ",")); out.append(0x20) }
-                } else {
-                    out.append(0x0A)
-                    indent(level + 1, &out)
-                }
-                append(item, to: &out, level: level + 1, inlineFrom: depth)
-                if !inline && index < items.count - 1 { out.append(UInt8(ascii: ",")) }
+        case .array(let items):
+            layOutArray(items.count, to: &out, level: level, inlineFrom: depth) { index, out in
+                append(items[index], to: &out, level: level + 1, inlineFrom: depth)
             }
-            if !inline { out.append(0x0A); indent(level, &out) }
-            out.append(UInt8(ascii: "]"))
-        case .object(let members) where !members.isEmpty:
-            out.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                if inline {
-                    if index > 0 { out.append(UInt8(ascii: ",")) }
-                    out.append(0x20)
-                } else {
-                    out.append(0x0A)
-                    indent(level + 1, &out)
-                }
-                appendString(member.key, to: &out)
-                out.append(UInt8(ascii: ":")); out.append(0x20)
-                append(member.value, to: &out, level: level + 1, inlineFrom: depth)
-                if !inline && index < members.count - 1 { out.append(UInt8(ascii: ",")) }
+        case .object(let members):
+            layOutObject(members.count, key: { members[$0].key }, to: &out, level: level, inlineFrom: depth) { index, out in
+                append(members[index].value, to: &out, level: level + 1, inlineFrom: depth)
             }
-            if inline { out.append(0x20); out.append(UInt8(ascii: "}")) } else { out.append(0x0A); indent(level, &out); out.append(UInt8(ascii: "}")) }
         default:
             appendCompact(tree, to: &out)
         }
+    }
+
+    /// An array's brackets, separators and indentation around `count` items written by `item`:
+    /// one item a line below `inlineFrom`, on one line from there; `[]` when empty. When it
+    /// `flushes`, what is written so far goes to `sink` after any item that fills 64 KiB.
+    static func layOutArray(_ count: Int, to out: inout [UInt8], level: Int, inlineFrom depth: Int,
+                            sink: (ArraySlice<UInt8>) -> Void = { _ in }, flushes: Bool = false, item: (Int, inout [UInt8]) -> Void) {
+        guard count > 0 else { out.append(contentsOf: "[]".utf8); return }
+        let inline = level >= depth
+        out.append(UInt8(ascii: "["))
+        for index in 0..<count {
+            if inline {
+                if index > 0 { out.append(UInt8(ascii: ",")); out.append(0x20) }
+            } else {
+                out.append(0x0A)
+                indent(level + 1, &out)
+            }
+            item(index, &out)
+            if !inline && index < count - 1 { out.append(UInt8(ascii: ",")) }
+            if flushes { flushIfFull(&out, sink) }
+        }
+        if !inline { out.append(0x0A); indent(level, &out) }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// An object's braces, keys and layout around `count` values written by `value`, as
+    /// `layOutArray` lays out an array; `{}` when empty.
+    static func layOutObject(_ count: Int, key: (Int) -> String, to out: inout [UInt8], level: Int, inlineFrom depth: Int,
+                             sink: (ArraySlice<UInt8>) -> Void = { _ in }, flushes: Bool = false, value: (Int, inout [UInt8]) -> Void) {
+        guard count > 0 else { out.append(contentsOf: "{}".utf8); return }
+        let inline = level >= depth
+        out.append(UInt8(ascii: "{"))
+        for index in 0..<count {
+            if inline {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(0x20)
+            } else {
+                out.append(0x0A)
+                indent(level + 1, &out)
+            }
+            appendString(key(index), to: &out)
+            out.append(UInt8(ascii: ":")); out.append(0x20)
+            value(index, &out)
+            if !inline && index < count - 1 { out.append(UInt8(ascii: ",")) }
+            if flushes { flushIfFull(&out, sink) }
+        }
+        if inline { out.append(0x20); out.append(UInt8(ascii: "}")) } else { out.append(0x0A); indent(level, &out); out.append(UInt8(ascii: "}")) }
+    }
+
+    /// Hands what is written so far to `sink` once it holds 64 KiB.
+    static func flushIfFull(_ out: inout [UInt8], _ sink: (ArraySlice<UInt8>) -> Void) {
+        guard out.count >= 1 << 16 else { return }
+        sink(out[...])
+        out.removeAll(keepingCapacity: true)
     }
 
     private static func appendCompact(_ tree: JSONTree, to out: inout [UInt8]) {

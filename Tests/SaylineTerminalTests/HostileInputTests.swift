@@ -114,39 +114,35 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         #expect(state.read("sayline/history") == "say\nlist\n")
     }
 
+    /// A session that types `say` and leaves with Ctrl-D, ended: its history has been saved.
+    static func sayThenLeave(environment: [String: String]) throws -> TerminalProcess {
+        let repl = try TerminalProcess(environment: environment)
+        #expect(repl.waitForDisplay("weight> "))
+        repl.send("say\r")
+        #expect(repl.waitForSpeech("kilograms\nWeight"))
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() == 0)
+        return repl
+    }
+
     @Test func aLinkedHistoryIsWrittenThroughAndAMissingHomeIsNotCreated() throws {
         let state = try ScratchFolder()
         let elsewhere = try state.file("kept/history", "earlier\n")
         try FileManager.default.createDirectory(atPath: state.path + "/sayline", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: state.path + "/sayline/history", withDestinationPath: elsewhere)
-        let linked = try TerminalProcess(environment: ["XDG_STATE_HOME": state.path])
-        #expect(linked.waitForDisplay("weight> "))
-        linked.send("say\r")
-        #expect(linked.waitForSpeech("kilograms\nWeight"))
-        linked.send("\u{04}")
-        #expect(linked.waitForExit() == 0)
+        _ = try Self.sayThenLeave(environment: ["XDG_STATE_HOME": state.path])
         #expect(state.read("kept/history") == "earlier\nsay\n")
         #expect((try FileManager.default.attributesOfItem(atPath: state.path + "/sayline/history")[.type] as? FileAttributeType) == .typeSymbolicLink)
 
         let missing = state.path + "/no-such-home"
-        let homeless = try TerminalProcess(environment: ["HOME": missing])
-        #expect(homeless.waitForDisplay("weight> "))
-        homeless.send("say\r")
-        #expect(homeless.waitForSpeech("kilograms\nWeight"))
-        homeless.send("\u{04}")
-        #expect(homeless.waitForExit() == 0)
+        let homeless = try Self.sayThenLeave(environment: ["HOME": missing])
         #expect(!FileManager.default.fileExists(atPath: missing))
         #expect(homeless.displayText.contains("history not saved: \(missing) does not exist"))
 
         // A file where the history's folder should be: the save fails, and says so.
         let blocked = try ScratchFolder()
         try blocked.file("sayline", "not a folder")
-        let failing = try TerminalProcess(environment: ["XDG_STATE_HOME": blocked.path])
-        #expect(failing.waitForDisplay("weight> "))
-        failing.send("say\r")
-        #expect(failing.waitForSpeech("kilograms\nWeight"))
-        failing.send("\u{04}")
-        #expect(failing.waitForExit() == 0)
+        let failing = try Self.sayThenLeave(environment: ["XDG_STATE_HOME": blocked.path])
         #expect(failing.displayText.contains("history not saved to \(blocked.path)/sayline/history"))
     }
 
@@ -155,12 +151,7 @@ extension EndToEndTests { @Suite struct HostileInputTests {
     @Test func historyMakesTheStateFolderAndKeepsToItself() throws {
         let scratch = try ScratchFolder()
         let state = scratch.path + "/not/yet/state"
-        let repl = try TerminalProcess(environment: ["XDG_STATE_HOME": state])
-        #expect(repl.waitForDisplay("weight> "))
-        repl.send("say\r")
-        #expect(repl.waitForSpeech("kilograms\nWeight"))
-        repl.send("\u{04}")
-        #expect(repl.waitForExit() == 0)
+        let repl = try Self.sayThenLeave(environment: ["XDG_STATE_HOME": state])
         #expect(!repl.displayText.contains("history not saved"), "\(repl.displayText.suffix(200))")
         #expect(scratch.read("not/yet/state/sayline/history") == "say\n")
         let mode = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int) ?? -1 }

@@ -9,6 +9,21 @@ extension EndToEndTests { @Suite struct InstallTests {
     static let files = [".local/bin/sayline", ".local/share/man/man1/sayline.1", ".local/share/bash-completion/completions/sayline",
                         ".local/share/zsh/site-functions/_sayline", ".local/share/fish/vendor_completions.d/sayline.fish"]
 
+    /// An interactive shell in a terminal: `setup` (which ends by printing "loaded"), then
+    /// `typed` with its Tab, and what the terminal then shows must include `shows`.
+    static func tab(shell: String, _ arguments: [String], prompt: String, home: String, path: String, setup: String, typed: String, shows: String) throws {
+        // zsh expands %% in its prompt to %.
+        let process = try TerminalProcess(arguments, environment: ["HOME": home, "PATH": path, "PS1": prompt.replacingOccurrences(of: "%", with: "%%")],
+                                          speechOnTerminal: true, executable: shell)
+        #expect(process.waitForDisplay(prompt))
+        process.send(setup + "\r")
+        #expect(process.waitForDisplay("loaded"))
+        let before = process.mark
+        process.send(typed)
+        #expect(process.waitForDisplay(shows, since: before), "\(shell): \(process.display(since: before).debugDescription)")
+        process.send("\u{03}")
+    }
+
     static func mode(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int) ?? -1 }
 
     /// Done means: for a user without root, one command puts the program, the man page and the
@@ -51,30 +66,17 @@ extension EndToEndTests { @Suite struct InstallTests {
 
         // bash with bash-completion, as an interactive shell loads it: Tab finds the installed file.
         if FileManager.default.fileExists(atPath: "/usr/share/bash-completion/bash_completion") {
-            let bash = try TerminalProcess(["--norc", "--noprofile", "-i"], environment: ["HOME": home.path, "PATH": shellPath, "PS1": "BASH$ "],
-                                           speechOnTerminal: true, executable: "/bin/bash")
-            #expect(bash.waitForDisplay("BASH$ "))
-            bash.send("source /usr/share/bash-completion/bash_completion; echo loaded\r")
-            #expect(bash.waitForDisplay("loaded"))
-            let before = bash.mark
-            bash.send("sayline au\t")
-            #expect(bash.waitForDisplay("sayline audit ", since: before), "\(bash.display(since: before).debugDescription)")
-            bash.send("\u{03}")
+            try Self.tab(shell: "/bin/bash", ["--norc", "--noprofile", "-i"], prompt: "BASH$ ", home: home.path, path: shellPath,
+                         setup: "source /usr/share/bash-completion/bash_completion; echo loaded", typed: "sayline au\t", shows: "sayline audit ")
         } else {
             #expect(ProcessInfo.processInfo.environment["CI"] == nil, "bash-completion is installed by .ci/run")
         }
 
         // zsh with the line install gave: Tab lists the impacts.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
-            let zsh = try TerminalProcess(["-f"], environment: ["HOME": home.path, "PATH": shellPath, "PS1": "ZSH%% "],
-                                          speechOnTerminal: true, executable: "/usr/bin/zsh")
-            #expect(zsh.waitForDisplay("ZSH% "))
-            zsh.send("fpath=(\(home.path)/.local/share/zsh/site-functions $fpath); autoload -Uz compinit && compinit -u && print -r -- loaded\r")
-            #expect(zsh.waitForDisplay("loaded"))
-            let before = zsh.mark
-            zsh.send("sayline audit --fail-on \t")
-            #expect(zsh.waitForDisplay("critical", since: before), "\(zsh.display(since: before).debugDescription)")
-            zsh.send("\u{03}")
+            try Self.tab(shell: "/usr/bin/zsh", ["-f"], prompt: "ZSH% ", home: home.path, path: shellPath,
+                         setup: "fpath=(\(home.path)/.local/share/zsh/site-functions $fpath); autoload -Uz compinit && compinit -u && print -r -- loaded",
+                         typed: "sayline audit --fail-on \t", shows: "critical")
         }
 
         // fish, which looks in ~/.local/share/fish/vendor_completions.d by itself.

@@ -84,13 +84,15 @@ extension AuditReport {
             ])
         }
         let failures = failingCount(at: settings.failOn)
-        var document: [JSONMember] = [
+        // The document's members in order: small ones held as trees, the long arrays streamed.
+        func held(_ members: [JSONMember]) -> [(key: String, value: JSONPart)] { members.map { ($0.key, .tree($0.value)) } }
+        var parts = held([
             JSONMember("testEngine", .object([JSONMember("name", "sayline"), JSONMember("version", .string(settings.version))])),
             JSONMember("testRunner", .object([JSONMember("name", "sayline audit")])),
             JSONMember("testEnvironment", .object([JSONMember("userAgent", .string("sayline/\(settings.version) (terminal; no browser)"))])),
-        ]
-        if !settings.timestamp.isEmpty { document.append(JSONMember("timestamp", .string(settings.timestamp))) }
-        document += [
+        ])
+        if !settings.timestamp.isEmpty { parts += held([JSONMember("timestamp", .string(settings.timestamp))]) }
+        parts += held([
             JSONMember("url", .string(files.map { $0.isEmpty ? "sayline:demo-scene" : $0 }.joined(separator: ", "))),
             JSONMember("toolOptions", .object([
                 JSONMember("reporter", "v2"),
@@ -100,15 +102,14 @@ extension AuditReport {
                 JSONMember("rules", ruleSettingsJSON(settings)),
                 JSONMember("baseline", .bool(baselineApplied)),
             ])),
-        ]
-        var parts = document.map { (key: $0.key, value: JSONPart.tree($0.value)) }
+        ])
         parts += [
             ("violations", .array(rules.filter { !$0.violations.isEmpty }.map { result($0.rule, $0.violations, failing: true, state: baselineApplied ? "new" : nil) })),
             ("passes", .array(rules.filter { !$0.passes.isEmpty }.map { result($0.rule, $0.passes, failing: false) })),
             ("incomplete", .array(rules.filter { !$0.incomplete.isEmpty }.map { result($0.rule, $0.incomplete, failing: true) })),
             ("inapplicable", .array(rules.filter(\.isInapplicable).map { result($0.rule, [], failing: false) })),
         ]
-        document = [
+        parts += held([
             JSONMember("suppressed", .array(rules.filter { !$0.suppressed.isEmpty }.map { outcome in
                 .object([
                     JSONMember("id", .string(outcome.rule.id)), JSONMember("impact", .string(outcome.rule.impact.rawValue)),
@@ -122,8 +123,7 @@ extension AuditReport {
                     })),
                 ])
             })),
-        ]
-        parts += document.map { (key: $0.key, value: JSONPart.tree($0.value)) }
+        ])
         if baselineApplied {
             // Sayline's too, with a baseline: findings it holds, and what it holds that is gone.
             parts.append(("known", .array(rules.filter { !$0.known.isEmpty }.map { result($0.rule, $0.known, failing: true, state: "unchanged") })))
@@ -132,14 +132,13 @@ extension AuditReport {
                          JSONMember("baselineState", "absent")])
             }))))
         }
-        document = [
+        parts += held([
             JSONMember("controlCount", .number(Double(controlCount))),
             JSONMember("verdict", .object([
                 JSONMember("failOn", .string(settings.failOn.rawValue)), JSONMember("passed", .bool(failures == 0)),
                 JSONMember("failures", .number(Double(failures))), JSONMember("summary", .string(verdict(settings))),
             ])),
-        ]
-        parts += document.map { (key: $0.key, value: JSONPart.tree($0.value)) }
+        ])
         JSONWriter.stream(.object(parts), inlineFrom: 4, parallel: parallel, to: sink)
     }
 }
