@@ -203,7 +203,10 @@ package enum FileAccess {
             if mkdir(prefix, mode) != 0 && errno != EEXIST { return false }
         }
         var info = stat()
-        return stat(prefix.isEmpty ? "/" : prefix, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        guard stat(prefix.isEmpty ? "/" : prefix, &info) == 0 else { return false }
+        // Something else by that name: say so, not mkdir's "File exists".
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { errno = ENOTDIR; return false }
+        return true
     }
 
     /// Why someone other than this user (or root) could change the file at `path`, or nil when

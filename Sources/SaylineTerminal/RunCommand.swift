@@ -29,14 +29,16 @@ package enum RunCommand: Subcommand {
               expect silent               the last command announced nothing
 
             Blank lines and lines starting with # are ignored. A failed expectation prints
-            FILE:LINE: expected …, heard … on standard error.
+            FILE:LINE: expected …, heard … on standard error. Every line is checked before the first
+            one runs, so a malformed line changes nothing; a script file is read twice, a piece at a
+            time, and may be of any length (lines up to 1 MiB), standard input up to 16 MiB.
             """,
             options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"], preferences: false)
                 + [keepGoing, transcript, checkTranscript, SharedOptions.help, SharedOptions.version])
     }
 
-    /// Scripts and transcripts are read whole; past 16 MiB (about 300 MB in memory) a run is
-    /// better split.
+    /// Transcripts are read whole (scripts are streamed, `ScriptLines`); past 16 MiB a
+    /// transcript is refused.
     static let fileLimit = 16 << 20
 
     /// Why a walk of the script's lines stopped, as a message; nil when it did not.
@@ -119,8 +121,18 @@ package enum RunCommand: Subcommand {
         var transcript: [String] = []
         var output = BufferedOutput()
         var failures = 0
+        // A line that reads otherwise now than when it was checked (the file changed meanwhile)
+        // stops the run there, said with its line; it is never skipped.
+        var changed: ScriptProblem?
         let ran = lines.forEach { line, number in
-            guard case .success(let parsed) = parser.parse(line, number: number), let step = parsed else { return true }
+            let parsed: ScriptStep?
+            switch parser.parse(line, number: number) {
+            case .failure(let problem):
+                changed = problem
+                return false
+            case .success(let step): parsed = step
+            }
+            guard let step = parsed else { return true }
             var result = runner.run(step)
             for request in result.saves {
                 let said = keeper.save(runner.session.elements, request).outcome.announcement
@@ -142,8 +154,8 @@ package enum RunCommand: Subcommand {
             }
             return !(result.quit || output.failed)
         }
-        // The file changed between the two walks (it was checked, and now is not text).
-        if let stopped = Self.stopMessage(ran, scriptName) {
+        // The file changed between the two walks: a line that is no longer text, or no longer reads.
+        if let stopped = Self.stopMessage(ran, scriptName) ?? changed.map({ "\(scriptName):\($0.line): \($0.message) (the script changed while it ran)\n" }) {
             output.flush()
             Diagnostics.write(stopped)
             return ExitStatus.malformed.rawValue
