@@ -30,6 +30,10 @@ let package = Package(
         ),
         // System calls the Glibc module leaves out (extended attributes).
         .systemLibrary(name: "CSystem"),
+        // BrlAPI, BRLTTY's client library, for a braille display (LGPL-2.1).
+        .systemLibrary(name: "CBrailleAPI", providers: [.apt(["libbrlapi-dev"])]),
+        // liblouis, for contracted braille (LGPL-2.1).
+        .systemLibrary(name: "CLiblouis", providers: [.apt(["liblouis-dev"])]),
         // The terminal layer, in modules that depend only downwards (Docs/architecture.md).
         // System calls and files: reading, writing and keeping files, signals, child processes.
         .target(name: "SaylineSystem", dependencies: ["SaylineCore", "CSystem"]),
@@ -38,7 +42,7 @@ let package = Package(
         // The command line's tables and parser, the settings and the preferences file.
         .target(name: "SaylineCommandLine", dependencies: ["SaylineSystem"]),
         // Where a reply goes: the screen, speech, the event stream, change commands, saving.
-        .target(name: "SaylineOutputs", dependencies: ["SaylineLineEditor", "SaylineCommandLine"]),
+        .target(name: "SaylineOutputs", dependencies: ["SaylineLineEditor", "SaylineCommandLine", "CBrailleAPI", "CLiblouis"]),
         // The interactive loop and the line reader, and the one way out of a session.
         .target(name: "SaylineInteractive", dependencies: ["SaylineOutputs"]),
         // The program: the subcommands, the command-line table and the docs made from it.

@@ -97,3 +97,99 @@ void *dlopen(const char *file, int mode) {
     (void)mode;
     return NULL;
 }
+
+// BrlAPI, for a braille display, asks systemd's logind which virtual terminal this session is
+// on when it is given no console number; Debian ships libsystemd for shared linking only. A
+// static Sayline has no logind client: these answer "no such session", so BrlAPI goes on to
+// its other ways (a console number, WINDOWPATH and WINDOWID, CONTROLVT), as it does on a
+// machine without systemd.
+#include <errno.h>
+
+int sd_pid_get_session(pid_t pid, char **session) {
+    (void)pid;
+    if (session != NULL) *session = NULL;
+    return -ENODATA;
+}
+
+int sd_session_get_type(const char *session, char **type) {
+    (void)session;
+    if (type != NULL) *type = NULL;
+    return -ENXIO;
+}
+
+int sd_session_get_vt(const char *session, unsigned *vt) {
+    (void)session;
+    (void)vt;
+    return -ENXIO;
+}
+
+int sd_uid_get_sessions(uid_t uid, int require_active, char ***sessions) {
+    (void)uid;
+    (void)require_active;
+    if (sessions != NULL) *sessions = NULL;
+    return 0;
+}
+
+// BrlAPI reaches a BRLTTY on another machine (BRLAPI_HOST=host:N) with getaddrinfo, whose
+// static form loads the name service's shared libraries. Numeric addresses and localhost need
+// no name service; a host name is refused with EAI_NONAME ("Name or service not known"), so
+// such a host is given by its address.
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+static int numeric_port(const char *service, in_port_t *port) {
+    if (service == NULL || *service == '\0') {
+        *port = 0;
+        return 1;
+    }
+    char *end;
+    unsigned long value = strtoul(service, &end, 10);
+    if (*end != '\0' || value > 65535) return 0;
+    *port = htons((in_port_t)value);
+    return 1;
+}
+
+int getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **result) {
+    in_port_t port;
+    if (result == NULL || !numeric_port(service, &port)) return EAI_NONAME;
+    int family = hints != NULL ? hints->ai_family : AF_UNSPEC;
+    int passive = hints != NULL && (hints->ai_flags & AI_PASSIVE) != 0;
+    struct sockaddr_storage address;
+    memset(&address, 0, sizeof address);
+    socklen_t length;
+    struct in_addr four;
+    struct in6_addr six;
+    int is_local = node == NULL || strcmp(node, "localhost") == 0;
+    if ((family == AF_UNSPEC || family == AF_INET) && (is_local || inet_pton(AF_INET, node, &four) == 1)) {
+        struct sockaddr_in *in = (struct sockaddr_in *)&address;
+        in->sin_family = AF_INET;
+        in->sin_port = port;
+        in->sin_addr.s_addr = is_local ? htonl(passive && node == NULL ? INADDR_ANY : INADDR_LOOPBACK) : four.s_addr;
+        length = sizeof *in;
+    } else if ((family == AF_UNSPEC || family == AF_INET6) && (is_local || inet_pton(AF_INET6, node, &six) == 1)) {
+        struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&address;
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = port;
+        in6->sin6_addr = is_local ? (passive && node == NULL ? in6addr_any : in6addr_loopback) : six;
+        length = sizeof *in6;
+    } else {
+        return EAI_NONAME;
+    }
+    struct addrinfo *info = calloc(1, sizeof *info + sizeof address);
+    if (info == NULL) return EAI_MEMORY;
+    info->ai_family = address.ss_family;
+    info->ai_socktype = hints != NULL && hints->ai_socktype != 0 ? hints->ai_socktype : SOCK_STREAM;
+    info->ai_protocol = hints != NULL ? hints->ai_protocol : 0;
+    info->ai_addrlen = length;
+    info->ai_addr = (struct sockaddr *)(info + 1);
+    memcpy(info->ai_addr, &address, length);
+    *result = info;
+    return 0;
+}
+
+void freeaddrinfo(struct addrinfo *info) {
+    // One block a result, never a list: each getaddrinfo above returns a single address.
+    free(info);
+}

@@ -30,6 +30,48 @@ package enum SpeechEngineChoice: Equatable, Sendable {
     }
 }
 
+/// Whether the focused control goes to a braille display through BRLTTY (`--braille`).
+package enum BrailleChoice: String, CaseIterable, Sendable {
+    /// Where BRLTTY answers, without a word where it does not.
+    case auto
+    /// Always, saying why not when it cannot.
+    case on
+    case off
+}
+
+/// How text is made braille (`--braille-code`).
+package enum BrailleCode: Equatable, Sendable {
+    /// Contracted when the reader has set BRLTTY's text style to contracted, with BRLTTY's
+    /// contraction table; else computer braille.
+    case auto
+    /// Uncontracted computer braille, in BRLTTY's own text table.
+    case computer
+    /// Contracted braille in BRLTTY's contraction table, or Unified English Braille grade 2.
+    case contracted
+    /// Contracted through this liblouis table list.
+    case table(String)
+
+    init?(_ word: String) {
+        switch word {
+        case "auto": self = .auto
+        case "computer", "uncontracted", "off": self = .computer
+        case "contracted", "on": self = .contracted
+        default:
+            guard !word.isEmpty, !word.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
+            self = .table(word)
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .auto: "auto"
+        case .computer: "computer"
+        case .contracted: "contracted"
+        case .table(let name): name
+        }
+    }
+}
+
 /// How much punctuation a speech engine reads aloud.
 package enum Punctuation: String, CaseIterable, Sendable {
     case none
@@ -74,6 +116,8 @@ package struct ReplSettings: Equatable, Sendable {
     package var autosave = false
     /// A command run when a value settles; from the command line or the preferences file only.
     package var onChange: String?
+    package var braille = BrailleChoice.auto
+    package var brailleCode = BrailleCode.auto
     var sources: [String: SettingSource] = [:]
 
     /// Every setting at its built-in default.
@@ -189,6 +233,17 @@ package enum SettingTable {
                         settings.onChange = word
                         return nil
                     }, show: { $0.onChange }, unsetWords: "none", runsCommand: { _ in true }),
+        choice("braille", flag: "--braille", argument: "WHEN",
+               help: "show the focused control on a braille display through BRLTTY: auto (where BRLTTY answers, silently otherwise), on (saying why not when it cannot) or off",
+               \.braille),
+        SettingSpec(key: "braille-code", flag: "--braille-code", argument: "CODE", valueWithoutArgument: nil, aliases: [],
+                    environment: nil, values: ["auto", "computer", "contracted"],
+                    help: "how the braille display writes text: auto (contracted when BRLTTY's text style is, else computer braille), computer (uncontracted, BRLTTY's text table), contracted (BRLTTY's contraction table, or Unified English Braille grade 2), or a liblouis table such as en-us-g2.ctb",
+                    apply: { settings, word in
+                        guard let code = BrailleCode(word) else { return "braille-code takes auto, computer, contracted or one liblouis table, not \(TextSanitiser.echo(word))" }
+                        settings.brailleCode = code
+                        return nil
+                    }, show: { $0.brailleCode.text }),
         onOff("detect-screen-reader", flag: "--detect-screen-reader",
               environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
               help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",

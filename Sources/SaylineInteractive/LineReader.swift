@@ -32,7 +32,7 @@ package struct LineReader {
         // SIGPIPE before what is pending is delivered.
         Signals.installForLines()
         outputs.events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
-        pipeline.deliver(OutgoingReply(session.greeting(), elements: session.elements, now: monotonicSeconds()))
+        pipeline.deliver(OutgoingReply(session.greeting(), elements: session.elements, focused: session.focused, now: monotonicSeconds()))
         var line: UnsafeMutablePointer<CChar>? = nil
         var capacity = 0
         guard let input = fdopen(STDIN_FILENO, "r") else { return 1 }
@@ -53,7 +53,7 @@ package struct LineReader {
             } else {
                 reply.announcements = [Announcement(Rejection(.notText, input: "").message, kind: .error)]
             }
-            pipeline.deliver(OutgoingReply(reply, elements: session.elements, now: monotonicSeconds()))
+            pipeline.deliver(OutgoingReply(reply, elements: session.elements, focused: session.focused, now: monotonicSeconds()))
             // Piped, every change has settled by the next line.
             pipeline.tick(now: .infinity)
             if reply.quit {
@@ -70,6 +70,7 @@ package struct LineReader {
                                           quitExtra: pick.map { [JSONMember("accepted", .bool($0.accepted == true))] } ?? [],
                                           waiting: { Diagnostics.write("sayline: \($0)\n") })
         display.say(delivery.said)
+        pipeline.finish()
         for problem in delivery.problems { Diagnostics.write("sayline: \(problem)\n") }
         if speech.listenerGone {
             Diagnostics.write("sayline: the speech listener closed standard output; stopping\n")

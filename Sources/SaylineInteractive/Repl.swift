@@ -111,7 +111,7 @@ final class Repl: LineEditorClient, ReplyOutput {
                 running = false
             }
         }
-        finish()
+        endSession()
         return exitStatus
     }
 
@@ -184,7 +184,7 @@ final class Repl: LineEditorClient, ReplyOutput {
         let now = monotonicSeconds()
         if let transition = reply.transition { start(transition, now: now) }
         if session.tour == nil { nextTourStep = nil } else if nextTourStep == nil { nextTourStep = now + DemoTour.interval }
-        pipeline.deliver(OutgoingReply(reply, elements: session.elements, now: now))
+        pipeline.deliver(OutgoingReply(reply, elements: session.elements, focused: session.focused, now: now))
     }
 
     /// The display, last in the pipeline: what is said now, what is read, and the control.
@@ -274,13 +274,27 @@ final class Repl: LineEditorClient, ReplyOutput {
         var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: Signals.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
         // An events reader that has fallen behind is written to when it has room, never waited on.
-        if let events = outputs.events, events.waitingForReader { fds.append(pollfd(fd: events.pollDescriptor, events: Int16(POLLOUT), revents: 0)) }
+        let eventsWaiting = outputs.events?.waitingForReader == true
+        if let events = outputs.events, eventsWaiting { fds.append(pollfd(fd: events.pollDescriptor, events: Int16(POLLOUT), revents: 0)) }
+        let brailleKeys = outputs.braille?.descriptor
+        if let brailleKeys { fds.append(pollfd(fd: brailleKeys, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         guard ready > 0 else { return }
         if fds[1].revents != 0 { Signals.drainWakeups() }
-        if fds.count > 2, fds[2].revents != 0 { outputs.events?.flush() }
+        if eventsWaiting, fds[2].revents != 0 { outputs.events?.flush() }
+        if brailleKeys != nil, let last = fds.last, last.revents != 0 { readBrailleKeys() }
         if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             readKeys()
+        }
+    }
+
+    /// The braille display's keys: each runs its command as the keyboard's key would (and
+    /// stops what is being said), or only moved the display's window.
+    private func readBrailleKeys() {
+        guard let braille = outputs.braille else { return }
+        for command in braille.readKeys(now: monotonicSeconds()) {
+            outputs.speech.interrupt()
+            if let command, running { perform(command) }
         }
     }
 
@@ -291,8 +305,10 @@ final class Repl: LineEditorClient, ReplyOutput {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         let count = read(keyboard, &buffer, buffer.count)
         if count > 0 {
-            // Any key stops what is being said, as Orca and Fenrir do.
+            // Any key stops what is being said, as Orca and Fenrir do, and gives the braille
+            // display back to the control.
             outputs.speech.interrupt()
+            outputs.braille?.keyboardKeyPressed()
             ReadlineBridge.feed(buffer[0..<count])
         } else if count == 0 || errno != EINTR && errno != EAGAIN {
             // The terminal hung up or input ended: as Ctrl-D.
@@ -342,7 +358,7 @@ final class Repl: LineEditorClient, ReplyOutput {
         }
         if Signals.suspended != 0 {
             Signals.suspended = 0
-            suspend()
+            stopForTheShell()
         }
         if Signals.resized != 0 {
             Signals.resized = 0
@@ -355,12 +371,14 @@ final class Repl: LineEditorClient, ReplyOutput {
     /// Ctrl-Z: the terminal goes back to the shell as it was found, the process stops; on `fg`
     /// the terminal is taken again and the control drawn afresh below whatever the shell wrote,
     /// never over it.
-    private func suspend() {
+    private func stopForTheShell() {
         playback = nil
         ReadlineBridge.flush()
         Diagnostics.write("\n")
         ReadlineBridge.restoreTerminal()
+        pipeline.suspend()
         Signals.stopProcess()
+        pipeline.resume()
         ReadlineBridge.prepareTerminal()
         screen.forgetDrawing()
         if screen.mode == .full {
@@ -395,7 +413,7 @@ final class Repl: LineEditorClient, ReplyOutput {
     /// The screen-reader display's cursor line: the last line said.
     private var cursorLine = ""
 
-    private func finish() {
+    private func endSession() {
         // Whatever is still held is the final value: it must be the last thing heard.
         let held = paced.drain()
         if !held.isEmpty { present(held, messages: [], control: nil, changeLine: nil) }
@@ -410,6 +428,7 @@ final class Repl: LineEditorClient, ReplyOutput {
             promptActive = false
         }
         // Every exit path (quit, Ctrl-D, a signal, the listener gone) ends here.
+        pipeline.finish()
         ReadlineBridge.restoreTerminal()
         if !screen.atLineStart || exitStatus != 0 { Diagnostics.write("\n") }
         if !picking { history.save() }

@@ -1,3 +1,4 @@
+import Glibc
 import SaylineCore
 import SaylineSystem
 import SaylineLineEditor
@@ -18,10 +19,12 @@ package enum DescribeCommand: Subcommand {
             description: """
             Prints what a screen reader would say for each control, in the order label, value, traits,
             hint, as the REPL's describe says it: "Weight, 62 kilograms, adjustable. Up or
-            down arrow adjusts…".
+            down arrow adjusts…". At a terminal with a braille display (BRLTTY), the text is
+            shown there too, panned with the display's keys, until its end, another display key,
+            or four seconds without a key.
             """,
-            options: [SharedOptions.scene, SharedOptions.format(Format.allCases.map(\.rawValue), help: "text, one control a line, or json"),
-                      SharedOptions.help, SharedOptions.version])
+            options: [SharedOptions.scene, SharedOptions.format(Format.allCases.map(\.rawValue), help: "text, one control a line, or json")]
+                + SettingTable.options(["braille", "braille-code"]) + [SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
@@ -31,7 +34,15 @@ package enum DescribeCommand: Subcommand {
         case .failure(let failure): return failure.report()
         case .success(let scene):
             let text = format == .json ? ScreenReaderDescription.json(for: scene.elements) : ScreenReaderDescription.text(for: scene.elements)
-            return writeAnswer(text)
+            let status = writeAnswer(text)
+            // A person reading at this terminal, rather than a program reading the answer.
+            if format == .text, status == 0, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+               case .success(let options) = SaylineApp.options(arguments, environment: environment),
+               let braille = BrailleOutput.open(options.settings, terminal: ttyname(STDIN_FILENO).map { String(cString: $0) },
+                                                command: "sayline describe") {
+                braille.read(scene.elements.map { ScreenReaderDescription.sentence(for: $0) })
+            }
+            return status
         }
     }
 }

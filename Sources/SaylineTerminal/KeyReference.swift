@@ -49,4 +49,19 @@ package enum KeyReference {
             return ".TP\n.B \(keys)\n\(ManPage.escape(key.help))\(function).\n"
         }.joined()
     }
+
+    /// Docs/keys.md's table of a braille display's keys, from `BrailleKey`.
+    static func brailleMarkdown() -> String {
+        var out = "| display key (BRLTTY command) | what it does |\n|---|---|\n"
+        for key in BrailleKey.allCases {
+            out += "| `\(key.brlttyName)` | \(key.meaning) |\n"
+        }
+        return out
+    }
+
+    static func brailleMan() -> String {
+        BrailleKey.allCases.map { key in
+            ".TP\n.B \(key.brlttyName)\n\(ManPage.escape(key.meaning)).\n"
+        }.joined()
+    }
 }

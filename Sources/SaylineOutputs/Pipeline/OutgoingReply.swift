@@ -15,6 +15,8 @@ package struct OutgoingReply {
     package var saves: [(outcome: SaveOutcome, file: String?)] = []
     /// The session's controls after the reply: what a save writes.
     package var elements: [AdjustableElement] = []
+    /// The focused control after the reply; nil for an output's own words.
+    package var focused: AdjustableElement?
     /// When it happened, on the monotonic clock.
     package var now: Double
     /// Whether the session acted (the control may have changed and is drawn again), rather
@@ -22,10 +24,11 @@ package struct OutgoingReply {
     package var fromSession = false
 
     /// A reply of the session's.
-    package init(_ reply: Reply, elements: [AdjustableElement], now: Double) {
+    package init(_ reply: Reply, elements: [AdjustableElement], focused: AdjustableElement, now: Double) {
         events = reply.events
         spoken = reply.announcements
         self.elements = elements
+        self.focused = focused
         self.now = now
         fromSession = true
     }

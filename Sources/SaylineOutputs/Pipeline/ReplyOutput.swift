@@ -10,9 +10,18 @@ package protocol ReplyOutput: AnyObject {
     func deadline(now: Double) -> Double?
     /// Time has passed: what it has to say now, for the outputs after it, or nil.
     func tick(now: Double) -> OutgoingReply?
+    /// The terminal goes back to the shell (Ctrl-Z): let go of what is shared (a braille display).
+    func suspend()
+    /// The terminal is back (`fg`): take it again and show the present.
+    func resume()
+    /// The session has ended, every way out: let go of everything, for good.
+    func finish()
 }
 
 extension ReplyOutput {
     package func deadline(now: Double) -> Double? { nil }
     package func tick(now: Double) -> OutgoingReply? { nil }
+    package func suspend() {}
+    package func resume() {}
+    package func finish() {}
 }

@@ -33,4 +33,13 @@ package final class ReplyPipeline {
             }
         }
     }
+
+    /// Ctrl-Z: each output lets go of what the shell's programs may need.
+    package func suspend() { outputs.forEach { $0.suspend() } }
+
+    /// Back from Ctrl-Z.
+    package func resume() { outputs.forEach { $0.resume() } }
+
+    /// The end of the session, however it ended.
+    package func finish() { outputs.forEach { $0.finish() } }
 }

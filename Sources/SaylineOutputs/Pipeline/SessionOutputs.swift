@@ -1,15 +1,18 @@
+import Glibc
 import SaylineCore
 import SaylineSystem
 import SaylineCommandLine
 
 /// The outputs of one session, made once from the options, the same for the REPL, the line
-/// reader and `pick`: the scene's keeper, the event stream, change commands and the speech
-/// channel. The loop adds its display (and, at the keyboard, the pacer) and gets the pipeline.
+/// reader and `pick`: the scene's keeper, the event stream, change commands, the braille
+/// display and the speech channel. The loop adds its display (and, at the keyboard, the pacer) and gets the pipeline.
 package final class SessionOutputs {
     package let keeper: SceneKeeper
     package let events: EventStream?
     package let hooks: ChangeHooks?
     package let speech: SpeechChannel
+    /// The braille display, at a terminal where BRLTTY answers (see `BrailleOutput.open`).
+    package let braille: BrailleOutput?
     /// Write the scene's values back at exit.
     package let autosave: Bool
 
@@ -26,13 +29,18 @@ package final class SessionOutputs {
                             : ChangeHooks(command: settings.onChange, settle: 0, inOrder: true)
         speech = SpeechChannel(speaker: SpeakerFactory.make(settings, environment: environment, interactive: interactive))
         self.autosave = autosave
+        // A braille display is read by a person at this terminal: piped input has none.
+        braille = interactive ? BrailleOutput.open(settings, terminal: ttyname(STDIN_FILENO).map { String(cString: $0) })
+                              : (settings.braille == .on ? BrailleOutput.open(settings, terminal: nil) : nil)
     }
 
-    /// A session's own outputs, then `after` (the pacer, the display), in that order.
+    /// A session's own outputs, then `after` (the pacer, the display), in that order. Braille
+    /// comes before the pacer: a display shows each value at once, it never waits to settle.
     package func pipeline(then after: [any ReplyOutput]) -> ReplyPipeline {
         var outputs: [any ReplyOutput] = [keeper]
         if let events { outputs.append(events) }
         if let hooks { outputs.append(hooks) }
+        if let braille { outputs.append(braille) }
         return ReplyPipeline(outputs + after)
     }
 }

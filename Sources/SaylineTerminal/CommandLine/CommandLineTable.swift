@@ -64,8 +64,10 @@ public enum GeneratedDocs {
             Section(file: "Docs/sayline.1", name: "SUBCOMMANDS", text: ManPage.subcommands()),
             Section(file: "Docs/sayline.1", name: "COMMANDS", text: CommandTable.manReference()),
             Section(file: "Docs/sayline.1", name: "KEYS", text: KeyReference.man()),
+            Section(file: "Docs/sayline.1", name: "BRAILLE KEYS", text: KeyReference.brailleMan()),
             Section(file: "Docs/command-line.md", name: "REFERENCE", text: CommandLineReference.markdown()),
             Section(file: "Docs/keys.md", name: "KEYS", text: KeyReference.markdown()),
+            Section(file: "Docs/keys.md", name: "BRAILLE KEYS", text: KeyReference.brailleMarkdown()),
             Section(file: "Docs/audit-rules.md", name: "RULES", text: AuditRuleReference.markdown()),
             Section(file: "Docs/scene.md", name: "EVERY CONTROL", text: SceneField.markdownTable(of: SceneField.shared(for: .standard))),
         ] + SceneKinds.standard.all.filter { !$0.fields.isEmpty }.map { kind in

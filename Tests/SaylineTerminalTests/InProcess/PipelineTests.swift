@@ -24,7 +24,7 @@ import PseudoTerminal
         let pipeline = ReplyPipeline([keeper, display])
         var session = Session(elements: document.scene.elements)
         for line in ["inc", "save"] {
-            pipeline.deliver(OutgoingReply(session.perform(line: line), elements: session.elements, now: 0))
+            pipeline.deliver(OutgoingReply(session.perform(line: line), elements: session.elements, focused: session.focused, now: 0))
         }
         #expect(display.spoken.count == 2)
         #expect(display.spoken.last?.hasPrefix("Saved") == true, "\(display.spoken)")
@@ -37,7 +37,7 @@ import PseudoTerminal
         let pipeline = ReplyPipeline([PacedSpeech(settleInterval: 0.3), display])
         var session = Session(elements: DemoScene.elements)
         for (index, line) in ["inc", "inc", "inc"].enumerated() {
-            pipeline.deliver(OutgoingReply(session.perform(line: line), elements: session.elements, now: Double(index) * 0.05))
+            pipeline.deliver(OutgoingReply(session.perform(line: line), elements: session.elements, focused: session.focused, now: Double(index) * 0.05))
         }
         let heardAtOnce = display.spoken
         #expect(pipeline.deadline(now: 0.1) != nil)
@@ -53,7 +53,7 @@ import PseudoTerminal
         let display = RecordingOutput()
         let pipeline = ReplyPipeline([hooks, display])
         var session = Session(elements: DemoScene.elements)
-        pipeline.deliver(OutgoingReply(session.perform(line: "inc"), elements: session.elements, now: 0))
+        pipeline.deliver(OutgoingReply(session.perform(line: "inc"), elements: session.elements, focused: session.focused, now: 0))
         #expect(display.received.first?.moved.map(\.identity.id) == ["weight"])
         var waited = 0
         while display.messages.isEmpty && waited < 200 {
@@ -69,8 +69,8 @@ import PseudoTerminal
         let display = RecordingOutput()
         var session = Session(elements: DemoScene.elements)
         let pipeline = ReplyPipeline([PacedSpeech(settleInterval: 0.3), display])
-        pipeline.deliver(OutgoingReply(session.perform(line: "inc"), elements: session.elements, now: 0))
-        pipeline.deliver(OutgoingReply(session.perform(line: "help"), elements: session.elements, now: 0.01))
+        pipeline.deliver(OutgoingReply(session.perform(line: "inc"), elements: session.elements, focused: session.focused, now: 0))
+        pipeline.deliver(OutgoingReply(session.perform(line: "help"), elements: session.elements, focused: session.focused, now: 0.01))
         #expect(display.received.last?.spoken.count == 4)
         #expect(display.received.last?.spoken.allSatisfy { $0.kind == .reference } == true)
         #expect(display.spoken.last?.hasPrefix("For more, type help keys") == true)

@@ -1,0 +1,140 @@
+import Glibc
+import SaylineCore
+import SaylineSystem
+import SaylineCommandLine
+
+/// The braille display, as one output of the reply pipeline: the focused control the moment
+/// it changes (no animation frames), messages over it for a moment (`BrailleView`), and the
+/// display's keys for the loop. It lets go of the display on Ctrl-Z and at the end of every
+/// session; if Sayline is killed, BRLTTY sees the connection close and takes it back.
+package final class BrailleOutput: ReplyOutput {
+    private let connection: BrailleConnection
+    private var view: BrailleView
+
+    private init(connection: BrailleConnection, cells: @escaping @Sendable (String) -> String) {
+        self.connection = connection
+        view = BrailleView(width: connection.width, cells: cells)
+    }
+
+    /// The display, where BRLTTY answers and can show this terminal; otherwise nil, and with
+    /// `--braille on` (or a table that is not there) a line on stderr saying why.
+    /// - Parameter terminal: standard input's terminal device ("/dev/tty3"), nil when it is none.
+    package static func open(_ settings: ReplSettings, terminal: String?, command: String = "sayline") -> BrailleOutput? {
+        guard settings.braille != .off else { return nil }
+        let say = settings.braille == .on
+        func refuse(_ problem: BrailleProblem) -> BrailleOutput? {
+            if say { Diagnostics.write("\(command): \(problem.sentence)\n") }
+            return nil
+        }
+        guard let terminal else { return refuse(.notATerminal) }
+        let connection: BrailleConnection
+        switch BrailleConnection.open() {
+        case .failure(let problem): return refuse(problem)
+        case .success(let opened): connection = opened
+        }
+        guard connection.hold(console: consoleNumber(terminal)) else {
+            connection.close()
+            return refuse(.noConsole)
+        }
+        let cells: @Sendable (String) -> String
+        switch translator(settings.brailleCode, connection: connection) {
+        case .success(let made): cells = made
+        case .failure(let problem):
+            // A table that is not there is said whatever `--braille` is: it was asked for.
+            Diagnostics.write("\(command): \(problem.sentence)\n")
+            cells = BrailleTranslator.computer
+        }
+        return BrailleOutput(connection: connection, cells: cells)
+    }
+
+    /// The console's number for /dev/ttyN; nil for any other terminal (a pseudo-terminal).
+    static func consoleNumber(_ terminal: String) -> Int32? {
+        guard terminal.hasPrefix("/dev/tty") else { return nil }
+        let digits = terminal.dropFirst("/dev/tty".count)
+        guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isASCII), let number = Int32(digits) else { return nil }
+        return number
+    }
+
+    private static func translator(_ code: BrailleCode, connection: BrailleConnection) -> Result<@Sendable (String) -> String, BrailleProblem> {
+        let table: String
+        switch code {
+        case .computer: return .success(BrailleTranslator.computer)
+        case .auto:
+            guard let readers = connection.readersContractionTable() else { return .success(BrailleTranslator.computer) }
+            table = BrailleTranslator.liblouisTable(forBRLTTY: readers)
+        case .contracted:
+            table = connection.contractionTable().map(BrailleTranslator.liblouisTable(forBRLTTY:)) ?? BrailleTranslator.defaultContractionTable
+        case .table(let name): table = name
+        }
+        guard let contracted = BrailleTranslator.contracted(table: table) else { return .failure(.unknownTable(table)) }
+        return .success(contracted)
+    }
+
+    /// Readable when the display has a key.
+    package var descriptor: Int32? { connection.lost ? nil : connection.descriptor }
+
+    // MARK: ReplyOutput
+
+    package func receive(_ reply: inout OutgoingReply) {
+        view.receive(events: reply.events, spoken: reply.spoken, messages: reply.messages, focused: reply.focused, now: reply.now)
+        connection.show(view.shown)
+    }
+
+    package func deadline(now: Double) -> Double? { view.deadline }
+
+    package func tick(now: Double) -> OutgoingReply? {
+        if view.expire(now: now) { connection.show(view.shown) }
+        return nil
+    }
+
+    package func suspend() { connection.letGo() }
+
+    package func resume() {
+        if connection.holdAgain() { connection.show(view.shown) }
+    }
+
+    package func finish() { connection.close() }
+
+    /// Shows `lines` as a message and waits while it is read (`sayline describe`): panning goes
+    /// through it, and it ends at its end, on any other display key, or when the message's hold
+    /// passes without a key. The display is let go of after.
+    package func read(_ lines: [String]) {
+        view.receive(events: [], spoken: [], messages: lines, focused: nil, now: monotonicSeconds())
+        connection.show(view.shown)
+        while view.showsMessage, let descriptor, let deadline = view.deadline {
+            let wait = max(0, deadline - monotonicSeconds())
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let woke = poll(&ready, 1, Int32(min(wait * 1000, 60_000).rounded(.up)))
+            if woke < 0, errno != EINTR { break }
+            let now = monotonicSeconds()
+            if woke > 0 {
+                for key in connection.readKeys() {
+                    // Only panning reads on; any other key is the reader done with it.
+                    if key == .panLeft || key == .panRight { _ = view.press(key, now: now) } else { view.keyPressed() }
+                }
+                connection.show(view.shown)
+            }
+            _ = view.expire(now: now)
+        }
+        connection.close()
+    }
+
+    // MARK: Keys
+
+    /// A key of the keyboard: a message gives way to the control.
+    package func keyboardKeyPressed() {
+        guard view.showsMessage else { return }
+        view.keyPressed()
+        connection.show(view.shown)
+    }
+
+    /// The display's keys since the last call, each as what it leaves the session to do: a
+    /// command to run, or nil when it only moved the window (already shown).
+    package func readKeys(now: Double) -> [Command?] {
+        connection.readKeys().map { key in
+            let command = view.press(key, now: now)
+            connection.show(view.shown)
+            return command
+        }
+    }
+}

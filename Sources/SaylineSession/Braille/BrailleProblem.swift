@@ -1,0 +1,30 @@
+/// Why braille is not shown, in the words the person reads: said once on stderr when
+/// `--braille on` asks for it (the automatic choice stays silent).
+public enum BrailleProblem: Error, Sendable, Equatable {
+    /// No BRLTTY answered where BrlAPI looks (BRLAPI_HOST, or this machine).
+    case noServer(String)
+    /// BRLTTY answered but refused the key offered (BRLAPI_AUTH).
+    case refused(String)
+    /// Neither a Linux console nor a window BRLTTY can tell: a terminal emulator without
+    /// WINDOWID, a session over ssh.
+    case noConsole
+    /// Standard input is not a terminal: nobody is at the display.
+    case notATerminal
+    /// The braille table asked for is not there; computer braille is shown instead.
+    case unknownTable(String)
+
+    public var sentence: String {
+        switch self {
+        case .noServer(let detail):
+            "no braille: no BRLTTY answers (\(detail)); start BRLTTY, or set BRLAPI_HOST to where it listens"
+        case .refused(let detail):
+            "no braille: BRLTTY refused the connection (\(detail)); BRLAPI_AUTH names a key file you can read"
+        case .noConsole:
+            "no braille: this terminal is not a Linux console and names no window (WINDOWID), so BRLTTY cannot tell when Sayline is in front; its screen review still reads the cursor line"
+        case .notATerminal:
+            "no braille: standard input is not a terminal"
+        case .unknownTable(let name):
+            "braille table \(name) not found; showing computer braille (braille-code takes auto, computer, contracted or a liblouis table such as en-ueb-g2.ctb)"
+        }
+    }
+}
