@@ -13,7 +13,7 @@ extension EndToEndTests { @Suite struct BrlAPITests {
 
     /// Prints a JSON line per step: the step, then the text and the dots the display showed.
     /// Steps: a key name typed into the terminal, `brl:COMMAND` pressed on the display,
-    /// `shell:TEXT` typed with Return, `kill` (SIGKILL to Sayline).
+    /// `shell:TEXT` typed with Return, `kill` or `term` (SIGKILL or SIGTERM to Sayline).
     static let scenario = #"""
 import os, sys, socket, subprocess, time, pty, signal, select, json
 signal.pthread_sigmask(signal.SIG_SETMASK, [])
@@ -84,11 +84,12 @@ for step in [{"do": "start", "display": config["start"]}] + config["steps"]:
     if do == "start": pass
     elif do.startswith("brl:"): s.sendall(do[4:].encode() + b"\n")
     elif do.startswith("shell:"): os.write(master, do[6:].encode() + b"\r")
-    elif do == "kill":
+    elif do in ("kill", "term"):
         for p in os.listdir("/proc"):
             if p.isdigit():
                 try:
-                    if open(f"/proc/{p}/comm").read().strip() == "sayline": os.kill(int(p), signal.SIGKILL)
+                    if open(f"/proc/{p}/comm").read().strip() == "sayline":
+                        os.kill(int(p), signal.SIGKILL if do == "kill" else signal.SIGTERM)
                 except OSError: pass
     else: os.write(master, keys[do])
     if "terminal" in step: terminal_shows(step["terminal"], since)
@@ -279,5 +280,15 @@ brl.kill(); brl.wait()
         let start = "Weight, 62 kilograms, 40 to 120 in steps"
         let (shown, terminal, _) = try Self.run(start: start, cells: 40, steps: steps, command: ["describe"], base: [])
         #expect(Self.texts(shown) == Self.expected(start, steps), "\(terminal.suffix(400))")
+    }
+
+    /// Done means: quitting and SIGTERM each let go of the display, which BRLTTY shows its own
+    /// screen on again.
+    @Test(.enabled(if: available, "needs brltty and root")) func quitAndSigtermLetGo() throws {
+        for ending in [Step("shell:quit", "no screen", terminal: "SHELL$ "), Step("term", "no screen", terminal: "SHELL$ ")] {
+            let steps = [Step("Up", "Weight 62.5 kg"), ending]
+            let (shown, terminal, _) = try Self.run(start: "Weight 62.0 kg", cells: 40, steps: steps)
+            #expect(Self.texts(shown) == Self.expected("Weight 62.0 kg", steps), "\(terminal.suffix(400))")
+        }
     }
 } }
