@@ -256,7 +256,7 @@ final class Repl: LineEditorClient, ReplyOutput {
 
     private func start(_ transition: ElementTransition, now: Double) {
         // A new change cuts the running animation: it never queues behind it.
-        guard case .animated(let timeline) = transition.transition, screen.mode == .full else {
+        guard screen.mode == .full, case .animated(let timeline) = transition.transition else {
             playback = nil
             return
         }

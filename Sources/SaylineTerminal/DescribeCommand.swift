@@ -39,7 +39,7 @@ package enum DescribeCommand: Subcommand {
             if format == .text, status == 0, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
                case .success(let options) = SaylineApp.options(arguments, environment: environment),
                let braille = BrailleOutput.open(options.settings, terminal: ttyname(STDIN_FILENO).map { String(cString: $0) },
-                                                command: "sayline describe") {
+                                                host: environment["BRLAPI_HOST"], command: "sayline describe") {
                 braille.read(scene.elements.map { ScreenReaderDescription.sentence(for: $0) })
             }
             return status

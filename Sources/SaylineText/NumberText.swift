@@ -22,6 +22,12 @@ public enum NumberText {
     public static func format(_ value: Double, places: Int, trimmingZeros: Bool = false, grouping: Bool = true) -> String {
         guard value.isFinite else { return value.isNaN ? "not a number" : (value > 0 ? "infinity" : "minus infinity") }
         let digits = min(max(places, 0), maximumPlaces)
+        let scale = powersOfTen[digits]
+        let scaled = (abs(value) * Double(scale)).rounded()
+        if scaled < 9_007_199_254_740_992 {
+            return written(whole: Int64(scaled), places: digits, scale: scale, negative: value < 0,
+                           trimmingZeros: trimmingZeros, grouping: grouping)
+        }
         let (integer, fraction, negative) = decimalParts(value, places: digits)
         var fractionText = Substring(fraction)
         if trimmingZeros {
@@ -32,6 +38,47 @@ public enum NumberText {
         // Tiny negatives round to zero; nobody wants to hear "minus zero".
         let isZero = integer == "0" && !fraction.contains(where: { $0 != "0" })
         return negative && !isZero ? "-" + text : text
+    }
+
+    /// A number below 2^53 once scaled (every value a control holds), its bytes written once
+    /// into the string: what every spoken value costs, so it builds no intermediate strings.
+    /// - Parameter whole: the value times 10^places, rounded, not negative.
+    private static func written(whole: Int64, places: Int, scale: Int64, negative: Bool, trimmingZeros: Bool, grouping: Bool) -> String {
+        var integer = whole / scale
+        var fraction = whole % scale
+        var fractionDigits = places
+        if trimmingZeros {
+            while fractionDigits > 0 && fraction % 10 == 0 {
+                fraction /= 10
+                fractionDigits -= 1
+            }
+        }
+        // 16 integer digits, 5 commas, a point, 15 decimals and a sign fit in 38 bytes.
+        return String(unsafeUninitializedCapacity: 40) { buffer in
+            // Written backwards from the end of a scratch area, then moved to the front.
+            var end = 40
+            func put(_ byte: UInt8) {
+                end -= 1
+                buffer[end] = byte
+            }
+            for _ in 0..<fractionDigits {
+                put(UInt8(ascii: "0") + UInt8(fraction % 10))
+                fraction /= 10
+            }
+            if fractionDigits > 0 { put(UInt8(ascii: ".")) }
+            var written = 0
+            repeat {
+                if grouping && written > 0 && written % 3 == 0 { put(UInt8(ascii: ",")) }
+                put(UInt8(ascii: "0") + UInt8(integer % 10))
+                integer /= 10
+                written += 1
+            } while integer > 0
+            // Tiny negatives round to zero; nobody wants to hear "minus zero".
+            if negative && whole != 0 { put(UInt8(ascii: "-")) }
+            let count = 40 - end
+            for index in 0..<count { buffer[index] = buffer[end + index] }
+            return count
+        }
     }
 
     /// Integer digits, exactly `places` fraction digits, and the sign, rounded half away from zero.

@@ -27,14 +27,19 @@ public enum TextSanitiser {
 
     /// Printable ASCII with single spaces inside needs no work: most announcements are that.
     private static func isAlreadyClean(_ text: String) -> Bool {
+        // Every announcement passes here: its bytes are scanned in place, not through an iterator.
+        text.utf8.withContiguousStorageIfAvailable(isAlreadyClean) ?? isAlreadyClean(Array(text.utf8)[...])
+    }
+
+    private static func isAlreadyClean<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         var previousWasSpace = true
-        for byte in text.utf8 {
+        for byte in bytes {
             guard byte >= 0x20 && byte < 0x7F else { return false }
             let isSpace = byte == 0x20
             if isSpace && previousWasSpace { return false }
             previousWasSpace = isSpace
         }
-        return !previousWasSpace || text.isEmpty
+        return !previousWasSpace || bytes.isEmpty
     }
 
     /// A bounded, cleaned echo of what a person typed, for messages. When control characters

@@ -30,6 +30,11 @@ package final class BrailleConnection {
         free(UnsafeMutableRawPointer(handle))
     }
 
+    /// Whether BrlAPI's local socket for the first BRLTTY (":0", the default host) is there.
+    package static func localServerListens() -> Bool {
+        access(BRLAPI_SOCKETPATH + "/0", F_OK) == 0
+    }
+
     /// Connects to BRLTTY, or says why not.
     package static func open() -> Result<BrailleConnection, BrailleProblem> {
         guard let memory = malloc(brlapi_getHandleSize()) else { return .failure(.noServer("out of memory")) }

@@ -18,10 +18,15 @@ package final class BrailleOutput: ReplyOutput {
 
     /// The display, where BRLTTY answers and can show this terminal; otherwise nil, and with
     /// `--braille on` (or a table that is not there) a line on stderr saying why.
-    /// - Parameter terminal: standard input's terminal device ("/dev/tty3"), nil when it is none.
-    package static func open(_ settings: ReplSettings, terminal: String?, command: String = "sayline") -> BrailleOutput? {
+    /// - Parameters:
+    ///   - terminal: standard input's terminal device ("/dev/tty3"), nil when it is none.
+    ///   - host: BRLAPI_HOST, if set.
+    package static func open(_ settings: ReplSettings, terminal: String?, host: String?, command: String = "sayline") -> BrailleOutput? {
         guard settings.braille != .off else { return nil }
         let say = settings.braille == .on
+        // Every interactive start asks: with no host named, a BRLTTY of this machine listens on
+        // BrlAPI's local socket, and without it BrlAPI would go on to try TCP on localhost twice.
+        if !say, host == nil, !BrailleConnection.localServerListens() { return nil }
         func refuse(_ problem: BrailleProblem) -> BrailleOutput? {
             if say { Diagnostics.write("\(command): \(problem.sentence)\n") }
             return nil

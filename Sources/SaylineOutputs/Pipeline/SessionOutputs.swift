@@ -30,8 +30,9 @@ package final class SessionOutputs {
         speech = SpeechChannel(speaker: SpeakerFactory.make(settings, environment: environment, interactive: interactive))
         self.autosave = autosave
         // A braille display is read by a person at this terminal: piped input has none.
-        braille = interactive ? BrailleOutput.open(settings, terminal: ttyname(STDIN_FILENO).map { String(cString: $0) })
-                              : (settings.braille == .on ? BrailleOutput.open(settings, terminal: nil) : nil)
+        let host = environment["BRLAPI_HOST"]
+        braille = interactive ? BrailleOutput.open(settings, terminal: ttyname(STDIN_FILENO).map { String(cString: $0) }, host: host)
+                              : (settings.braille == .on ? BrailleOutput.open(settings, terminal: nil, host: host) : nil)
     }
 
     /// A session's own outputs, then `after` (the pacer, the display), in that order. Braille

@@ -216,11 +216,7 @@ public struct Session: Sendable {
     }
 
     private func transition(for index: Int, _ change: ValueChange) -> ElementTransition {
-        let control = elements[index].control
-        let transition: Transition = motion == .reduce
-            ? .jump
-            : .animated(control.animation(from: change.old, to: change.new))
-        return ElementTransition(elementIndex: index, from: change.old, to: change.new, transition: transition)
+        ElementTransition(elementIndex: index, from: change.old, to: change.new, control: elements[index].control, motion: motion)
     }
 
     private func elementIndex(named name: String) -> Int? {

@@ -61,6 +61,26 @@ public struct ElementTransition: Sendable, Equatable {
     public let from: Double
     /// The value after.
     public let to: Double
-    /// How the change is drawn.
-    public let transition: Transition
+    /// The control, which knows how it animates.
+    private let control: any AdjustableControl
+    private let motion: MotionPreference
+
+    init(elementIndex: Int, from: Double, to: Double, control: any AdjustableControl, motion: MotionPreference) {
+        self.elementIndex = elementIndex
+        self.from = from
+        self.to = to
+        self.control = control
+        self.motion = motion
+    }
+
+    /// How the change is drawn. Worked out when a front asks (the full display, a script's
+    /// `expect frames`), not on every change: a script that never asks never pays for the
+    /// timeline (a digit roll's was 7 % of a script's time).
+    public var transition: Transition {
+        motion == .reduce ? .jump : .animated(control.animation(from: from, to: to))
+    }
+
+    public static func == (lhs: ElementTransition, rhs: ElementTransition) -> Bool {
+        lhs.elementIndex == rhs.elementIndex && lhs.from == rhs.from && lhs.to == rhs.to && lhs.transition == rhs.transition
+    }
 }
