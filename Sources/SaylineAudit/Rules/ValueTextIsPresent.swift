@@ -36,6 +36,8 @@ public struct ValueTextIsPresent: AuditRule {
     /// Anything but white space: the first such character answers, so a value costs a look at
     /// its first character, not a trimmed copy.
     static func hasText(_ text: String) -> Bool {
-        text.unicodeScalars.contains { !$0.properties.isWhitespace }
+        // A printable ASCII byte other than a space settles it without a Unicode lookup.
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+        return text.unicodeScalars.contains { !$0.properties.isWhitespace }
     }
 }

@@ -128,9 +128,17 @@ public struct DigitRoll: AdjustableControl {
 
     /// The figure exactly as the seed builds its spoken label: "$12,480".
     public func figure(for value: Double) -> String {
-        slots(for: value).reduce(prefix) { text, slot in
-            text + (slot.digit.map(String.init) ?? separator)
+        // The slots' digits and separators, appended to one string (every audit and every
+        // change of a roll builds it; a string a slot was most of a roll's cost).
+        let list = shownDigits(for: value)
+        var text = prefix
+        text.reserveCapacity(prefix.utf8.count + list.count * (1 + separator.utf8.count))
+        for index in firstShown(in: list)..<list.count {
+            text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(list[index])))
+            let place = list.count - 1 - index
+            if place > 0 && place.isMultiple(of: 3) { text += separator }
         }
+        return text
     }
 
     /// The seed's cascade length: the last column's delay plus its settle.
