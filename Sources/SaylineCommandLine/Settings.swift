@@ -161,12 +161,12 @@ package enum SettingTable {
         choice("display", flag: "--display", argument: "MODE", aliases: [("--plain", "plain")],
                environment: ("ACCESSIBLE", { $0.isEmpty || $0 == "0" ? nil : "screen-reader" }),
                help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, the last on the cursor line); TERM=dumb means plain; chosen for you when a running screen reader is found",
-               \.display),
+               get: { $0.display }, set: { $0.display = $1 }),
         choice("motion", flag: "--motion", argument: "MOTION", aliases: [("--reduce-motion", "reduce")],
                environment: ("SAYLINE_REDUCE_MOTION", { $0.isEmpty || $0 == "0" ? nil : "reduce" }),
                help: "full, or reduce: changes jump, nothing animates, the tour never runs",
-               \.motion),
-        choice("verbosity", flag: "--verbosity", argument: "LEVEL", help: "how much is said on focus and on every change: terse, normal or verbose", \.verbosity),
+               get: { $0.motion }, set: { $0.motion = $1 }),
+        choice("verbosity", flag: "--verbosity", argument: "LEVEL", help: "how much is said on focus and on every change: terse, normal or verbose", get: { $0.verbosity }, set: { $0.verbosity = $1 }),
         SettingSpec(key: "settle", flag: "--settle", argument: "MS", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
                     help: "quiet time in milliseconds that ends a run of changes, 0 to 10000",
@@ -179,7 +179,7 @@ package enum SettingTable {
                     }, show: { String($0.settleMilliseconds) }),
         onOff("color", flag: "--color", aliases: [("--no-color", "off"), ("--no-colour", "off")],
               environment: ("NO_COLOR", { $0.isEmpty ? nil : "off" }),
-              help: "colour in the full display", \.color),
+              help: "colour in the full display", get: { $0.color }, set: { $0.color = $1 }),
         SettingSpec(key: "speech", flag: "--speak", argument: "ENGINE", valueWithoutArgument: "auto", aliases: [],
                     environment: nil, values: ["auto", "speech-dispatcher", "espeak-ng", "none"],
                     help: "speak every announcement too: auto (speech-dispatcher where it runs or can start, else espeak-ng), speech-dispatcher, none, or a command and its arguments, run without a shell with the text after --",
@@ -235,7 +235,7 @@ package enum SettingTable {
                     }, show: { $0.onChange }, unsetWords: "none", runsCommand: { _ in true }),
         choice("braille", flag: "--braille", argument: "WHEN",
                help: "show the focused control on a braille display through BRLTTY: auto (where BRLTTY answers, silently otherwise), on (saying why not when it cannot) or off",
-               \.braille),
+               get: { $0.braille }, set: { $0.braille = $1 }),
         SettingSpec(key: "braille-code", flag: "--braille-code", argument: "CODE", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: ["auto", "computer", "contracted"],
                     help: "how the braille display writes text: auto (contracted when BRLTTY's text style is, else computer braille), computer (uncontracted, BRLTTY's text table), contracted (BRLTTY's contraction table, or Unified English Braille grade 2), or a liblouis table such as en-us-g2.ctb",
@@ -247,7 +247,7 @@ package enum SettingTable {
         onOff("detect-screen-reader", flag: "--detect-screen-reader",
               environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
               help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",
-              \.detectScreenReader),
+              get: { $0.detectScreenReader }, set: { $0.detectScreenReader = $1 }),
     ]
 
     static func spec(key: String) -> SettingSpec? {
@@ -262,29 +262,29 @@ package enum SettingTable {
     private static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
         _ key: String, flag: String, argument: String, aliases: [(flag: String, value: String)] = [],
         environment: (variable: String, read: @Sendable (String) -> String?)? = nil, help: String,
-        _ field: WritableKeyPath<ReplSettings, Value> & Sendable
+        get: @escaping @Sendable (ReplSettings) -> Value, set: @escaping @Sendable (inout ReplSettings, Value) -> Void
     ) -> SettingSpec where Value.RawValue == String {
         let words = Value.allCases.map(\.rawValue)
         return SettingSpec(key: key, flag: flag, argument: argument, valueWithoutArgument: nil, aliases: aliases,
                            environment: environment, values: words, help: help,
                            apply: { settings, word in
                                guard let value = Value(rawValue: word) else { return choices(key, words, word) }
-                               settings[keyPath: field] = value
+                               set(&settings, value)
                                return nil
-                           }, show: { $0[keyPath: field].rawValue })
+                           }, show: { get($0).rawValue })
     }
 
     /// A setting that is on or off.
     private static func onOff(_ key: String, flag: String, aliases: [(flag: String, value: String)] = [],
                               environment: (variable: String, read: @Sendable (String) -> String?)?, help: String,
-                              _ field: WritableKeyPath<ReplSettings, Bool> & Sendable) -> SettingSpec {
+                              get: @escaping @Sendable (ReplSettings) -> Bool, set: @escaping @Sendable (inout ReplSettings, Bool) -> Void) -> SettingSpec {
         SettingSpec(key: key, flag: flag, argument: "on|off", valueWithoutArgument: nil, aliases: aliases,
                     environment: environment, values: ["on", "off"], help: help,
                     apply: { settings, word in
                         guard let on = onOff(word) else { return choices(key, ["on", "off"], word) }
-                        settings[keyPath: field] = on
+                        set(&settings, on)
                         return nil
-                    }, show: { $0[keyPath: field] ? "on" : "off" })
+                    }, show: { get($0) ? "on" : "off" })
     }
 
     private static func choices(_ key: String, _ values: [String], _ word: String) -> String {

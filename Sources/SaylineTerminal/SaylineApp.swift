@@ -10,9 +10,12 @@ import SaylineInteractive
 public enum SaylineApp {
     /// Runs Sayline and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
+        let rest = Array(arguments.dropFirst())
+        // `sayline --version` alone answers before the environment or an option table is built:
+        // scripts run it to learn what is installed, and it is the start-up floor.
+        if rest == ["--version"] { return writeAnswer("sayline \(Options.versionNumber)\n") }
         Signals.unblock()
         let environment = processEnvironment()
-        let rest = Array(arguments.dropFirst())
         if let name = rest.first, let subcommand = CommandLineTable.subcommand(named: name) {
             return subcommand.main(Array(rest.dropFirst()), environment: environment)
         }

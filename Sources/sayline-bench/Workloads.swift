@@ -62,6 +62,23 @@ enum Workloads {
         return now() - began
     }
 
+    /// Seconds from spawning a program to reaping it, its output to /dev/null: start-up and exit
+    /// alone, the same for Sayline and the floor it is held to.
+    static func timeSpawn(_ executable: String, _ arguments: [String]) -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let began = now()
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return .nan }
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        return now() - began
+    }
+
     /// Peak resident size of one run in MiB, measured by GNU time (a small process that forks,
     /// so the figure is the child's own), or nil where /usr/bin/time is missing.
     static func peakMebibytes(_ arguments: [String]) -> Double? {

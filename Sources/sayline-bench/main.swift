@@ -145,10 +145,26 @@ for count in [10, 1_000, 10_000] where wants("audit") || wants("binary") {
     let scene = Workloads.scene(controls: count)
     auditScenes[count] = scene
     guard wants("audit") else { continue }
-    for format in count == 10_000 ? ["text", "sarif", "junit", "json"] : ["json"] {
-        report(measure("audit: sayline audit, \(count) controls, \(format)", unit: "s", runs: count >= 10_000 ? 3 : 5) {
+    var byFormat: [String: Double] = [:]
+    for format in count == 10_000 ? ["text", "sarif", "junit", "json", "html"] : ["json"] {
+        let figure = measure("audit: sayline audit, \(count) controls, \(format)", unit: "s", runs: count >= 10_000 ? 5 : 5) {
             Workloads.timeBinary(["audit", scene, "--format", format])
-        })
+        }
+        report(figure)
+        byFormat[format] = figure.median
+    }
+    if count == 10_000, let text = byFormat["text"] {
+        // The other formats beside the text report, the peer they are held to.
+        for format in ["sarif", "junit", "json", "html"] {
+            if let median = byFormat[format] {
+                report(Figure(name: "audit: 10,000 controls, \(format)/text", median: median / text, min: .nan, max: .nan, unit: "x"))
+            }
+        }
+        for format in ["text", "sarif", "junit", "json", "html"] {
+            if let mebibytes = Workloads.peakMebibytes(["audit", scene, "--format", format]) {
+                report(Figure(name: "memory: peak resident, audit of 10,000 controls, \(format)", median: mebibytes, min: mebibytes, max: mebibytes, unit: "MiB"))
+            }
+        }
     }
     if count == 10_000 {
         report(measure("audit: sayline audit, 10,000 controls, text, one thread (--jobs 1)", unit: "s", runs: 3) {
@@ -169,7 +185,6 @@ try? #"{"controls": [{"kind": "ruler", "id": "r", "label": "Long ruler", "max": 
 let rulerScript = Workloads.folder + "/ruler.say"
 try? String(repeating: "inc\npage up\ndec 7\nend\nhome\n", count: 20_000).write(toFile: rulerScript, atomically: true, encoding: .utf8)
 let memoryRuns: [(String, [String])] = [
-    ("memory: peak resident, audit of 10,000 controls", ["audit", "--scene", auditScenes[10_000] ?? "", "--format", "json"]),
     ("memory: peak resident, 20,000-tick ruler, 100k commands", ["run", rulerScript, "--scene", rulerScene]),
     ("memory: peak resident, demo scene, 10 commands", ["run", Workloads.script(commands: 10)]),
 ]
@@ -181,6 +196,20 @@ for (name, arguments) in memoryRuns where wants("binary") {
     }
 }
 Workloads.cleanUp()
+
+// Start-up with nothing interactive: `--version` beside the floor, /bin/true, in turns.
+if wants("repl") || wants("binary"), FileManager.default.isExecutableFile(atPath: TerminalProcess.binary) {
+    var ours: [Double] = [], floor: [Double] = []
+    for _ in 0..<101 {
+        ours.append(Workloads.timeSpawn(TerminalProcess.binary, ["--version"]))
+        floor.append(Workloads.timeSpawn("/bin/true", []))
+    }
+    ours.sort()
+    floor.sort()
+    report(Figure(name: "start: sayline --version", median: ours[50] * 1000, min: ours[0] * 1000, max: ours[100] * 1000, unit: "ms"))
+    report(Figure(name: "start: /bin/true", median: floor[50] * 1000, min: floor[0] * 1000, max: floor[100] * 1000, unit: "ms"))
+    report(Figure(name: "start: --version / /bin/true", median: ours[50] / floor[50], min: .nan, max: .nan, unit: "x"))
+}
 
 // REPL: key press to announcement, and start to first prompt, beside bash's readline.
 if wants("repl"), FileManager.default.isExecutableFile(atPath: TerminalProcess.binary), let sayline = try? ReplLatency.saylineSession(),
@@ -199,12 +228,19 @@ if wants("repl"), FileManager.default.isExecutableFile(atPath: TerminalProcess.b
     let saylineStart = measure("repl: start to first prompt, sayline", unit: "ms", runs: 9) {
         ReplLatency.startToPrompt(ReplLatency.saylineSession, prompt: "weight> ")
     }
+    // As a person starts it: looking for their screen reader, and for BRLTTY's socket.
+    let detectingStart = measure("repl: start to first prompt, sayline, detection on", unit: "ms", runs: 9) {
+        ReplLatency.startToPrompt({ try TerminalProcess(["--settle", "0", "--reduce-motion"], environment: ["SAYLINE_DETECT_SCREEN_READER": "1"]) },
+                                  prompt: "weight> ")
+    }
     let bashStart = measure("repl: start to first prompt, bash --norc -i", unit: "ms", runs: 9) {
         ReplLatency.startToPrompt({ try TerminalProcess(["--norc", "-i"], environment: ["PS1": "READY> "], executable: "/bin/bash") }, prompt: "READY> ")
     }
     report(saylineStart)
+    report(detectingStart)
     report(bashStart)
     report(Figure(name: "repl: start to prompt ratio sayline/bash", median: saylineStart.median / bashStart.median, min: .nan, max: .nan, unit: "x"))
+    report(Figure(name: "repl: start to prompt ratio, detection on, sayline/bash", median: detectingStart.median / bashStart.median, min: .nan, max: .nan, unit: "x"))
 } else if wants("repl") {
     print("repl figures skipped: the sayline binary could not be built or started")
 }
@@ -213,7 +249,9 @@ if wants("repl"), FileManager.default.isExecutableFile(atPath: TerminalProcess.b
 // older binary's figures for the modes it has).
 let displayModes: [(String, [String], String)] = [
     ("full", ["--display", "full"], "weight> "), ("full, reduce motion", ["--display", "full", "--reduce-motion"], "weight> "),
-    ("plain", ["--display", "plain"], "weight> "), ("screen-reader", ["--display", "screen-reader"], "sayline> "),
+    // The plain display's prompt names the control with a comma; the screen-reader display's
+    // prompt is the last line said.
+    ("plain", ["--display", "plain"], "weight, "), ("screen-reader", ["--display", "screen-reader"], "Weight, 62 kilograms "),
 ]
 var binaries = [("now", TerminalProcess.binary, displayModes)]
 if let flag = CommandLine.arguments.firstIndex(of: "--before"), flag + 1 < CommandLine.arguments.count {

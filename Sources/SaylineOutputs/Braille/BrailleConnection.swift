@@ -50,9 +50,7 @@ package final class BrailleConnection {
         var columns: UInt32 = 0, rows: UInt32 = 0
         let width = brlapi__getDisplaySize(handle, &columns, &rows) == 0 && columns > 0 ? Int(min(columns, 1_000)) : 0
         let connection = BrailleConnection(handle: handle, descriptor: descriptor, width: width)
-        guard width > 0 else {
-            return .failure(.noServer("BRLTTY has no braille display"))
-        }
+        guard width > 0 else { return .failure(.noDisplay) }
         return .success(connection)
     }
 

@@ -5,6 +5,8 @@ public enum BrailleProblem: Error, Sendable, Equatable {
     case noServer(String)
     /// BRLTTY answered but refused the key offered (BRLAPI_AUTH).
     case refused(String)
+    /// BRLTTY runs without a braille display (its speech alone, or the display unplugged).
+    case noDisplay
     /// Neither a Linux console nor a window BRLTTY can tell: a terminal emulator without
     /// WINDOWID, a session over ssh.
     case noConsole
@@ -19,6 +21,8 @@ public enum BrailleProblem: Error, Sendable, Equatable {
             "no braille: no BRLTTY answers (\(detail)); start BRLTTY, or set BRLAPI_HOST to where it listens"
         case .refused(let detail):
             "no braille: BRLTTY refused the connection (\(detail)); BRLAPI_AUTH names a key file you can read"
+        case .noDisplay:
+            "no braille: BRLTTY runs, but without a braille display"
         case .noConsole:
             "no braille: this terminal is not a Linux console and names no window (WINDOWID), so BRLTTY cannot tell when Sayline is in front; its screen review still reads the cursor line"
         case .notATerminal:

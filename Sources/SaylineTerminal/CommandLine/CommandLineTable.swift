@@ -16,7 +16,10 @@ package enum CommandLineTable {
     static var all: [CommandLineSpec] { [Options.commandLine] + subcommands.map { $0.commandLine } }
 
     static func subcommand(named name: String) -> (any Subcommand.Type)? {
-        subcommands.first { $0.commandLine.name == name }
+        // An option is never a command: `sayline --settle 0` must not build every command's
+        // table (their help and option lists) only to find none matches.
+        guard !name.hasPrefix("-") else { return nil }
+        return subcommands.first { $0.commandLine.name == name }
     }
 
     /// The subcommands and what each does, for the REPL's `--help`.
