@@ -47,6 +47,9 @@ package final class BrailleConnection {
         }
         // The descriptor must not reach a speech engine or a change command.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        // BrlAPI's own handler of an error BRLTTY reports prints it and aborts, which would
+        // leave the terminal raw: here the connection is given up instead.
+        _ = brlapi__setExceptionHandler(handle, recordException)
         var columns: UInt32 = 0, rows: UInt32 = 0
         let width = brlapi__getDisplaySize(handle, &columns, &rows) == 0 && columns > 0 ? Int(min(columns, 1_000)) : 0
         let connection = BrailleConnection(handle: handle, descriptor: descriptor, width: width)
@@ -82,8 +85,17 @@ package final class BrailleConnection {
     /// Holds the display again where it was held before.
     package func holdAgain() -> Bool { hold(console: console) }
 
+    /// Whether BRLTTY reported an error on this connection: it is given up.
+    private func checkExceptions() {
+        if !handlesWithExceptions.isEmpty, handlesWithExceptions.contains(handle) {
+            handlesWithExceptions.removeAll { $0 == handle }
+            lost = true
+        }
+    }
+
     /// Shows one line of cells, padded to the display's width; the same line is not sent twice.
     package func show(_ line: String) {
+        checkExceptions()
         guard holding, !lost, line != lastWritten else { return }
         // BrlAPI counts the text in characters of its charset (code points), one a cell.
         var scalars = Array(line.unicodeScalars.prefix(width))
@@ -102,6 +114,7 @@ package final class BrailleConnection {
             }
         }
         if sent < 0 { lost = true } else { lastWritten = line }
+        checkExceptions()
     }
 
     /// The display's keys pressed since the last call, those Sayline takes.
@@ -118,7 +131,8 @@ package final class BrailleConnection {
             guard got > 0 else { break }
             if let key = Self.key(code) { keys.append(key) }
         }
-        return keys
+        checkExceptions()
+        return lost ? [] : keys
     }
 
     /// The key a BrlAPI key code names, if Sayline takes it; its flags are ignored.
@@ -170,4 +184,13 @@ package final class BrailleConnection {
         let text = brlapi_strerror(error).map { String(cString: $0) } ?? "unknown error"
         return (text, error.pointee.brlerrno == BRLAPI_ERROR_AUTHENTICATION)
     }
+}
+
+/// Connections BRLTTY reported an error on (an exception packet), noted by `recordException`
+/// while a BrlAPI call runs on the loop's thread and read after it returns.
+nonisolated(unsafe) private var handlesWithExceptions: [OpaquePointer] = []
+
+/// Notes the connection instead of aborting, as BrlAPI's default handler would.
+private let recordException: brlapi__exceptionHandler_t = { handle, _, _, _, _ in
+    if let handle { handlesWithExceptions.append(handle) }
 }
