@@ -206,7 +206,9 @@ final class Repl: LineEditorClient, ReplyOutput {
     /// Speech first, so a listener on a pipe never waits for the drawing; then the terminal,
     /// which shows the spoken lines too when stdout is the terminal itself or the display is
     /// for a screen reader.
-    private func present(_ spoken: [Announcement], messages: [String], control: [String]?, changeLine: String?, promptChanged: Bool = false) {
+    /// - Parameter control: the control's lines to draw, worked out only once the words are
+    ///   on their way (drawing a ruler was a fifth of a key press before its announcement).
+    private func present(_ spoken: [Announcement], messages: [String], control: @autoclosure () -> [String]?, changeLine: String?, promptChanged: Bool = false) {
         let onScreen = screen.speechOnScreen || screen.mode == .screenReader
         if screen.speechOnScreen { outputs.speech.speakOnly(spoken) } else { outputs.speech.say(spoken) }
         // A lone value change goes on the full display's status line, in place.
@@ -226,7 +228,7 @@ final class Repl: LineEditorClient, ReplyOutput {
             }
         }
         screen.present(spoken: shown, messages: read,
-                       control: control ?? (status != nil ? currentControlLines(now: monotonicSeconds()) : nil),
+                       control: control() ?? (status != nil ? currentControlLines(now: monotonicSeconds()) : nil),
                        changeLine: changeLine, promptActive: promptActive, promptChanged: promptChanged, status: status,
                        newPromptLine: cursorLineMoved)
     }
