@@ -53,9 +53,10 @@ public enum NumberText {
                 fractionDigits -= 1
             }
         }
-        // 16 integer digits, 5 commas, a point, 15 decimals and a sign fit in 38 bytes.
-        return String(unsafeUninitializedCapacity: 40) { buffer in
-            // Written backwards from the end of a scratch area, then moved to the front.
+        // 16 integer digits, 5 commas, a point, 15 decimals and a sign fit in 38 bytes, written
+        // backwards into a buffer on the stack; the string made of them is a small one (no
+        // allocation) for the 15 bytes or fewer that nearly every value takes.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             var end = 40
             func put(_ byte: UInt8) {
                 end -= 1
@@ -75,9 +76,7 @@ public enum NumberText {
             } while integer > 0
             // Tiny negatives round to zero; nobody wants to hear "minus zero".
             if negative && whole != 0 { put(UInt8(ascii: "-")) }
-            let count = 40 - end
-            for index in 0..<count { buffer[index] = buffer[end + index] }
-            return count
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end..<40]), as: UTF8.self)
         }
     }
 

@@ -130,9 +130,10 @@ public struct DigitRoll: AdjustableControl {
     public func figure(for value: Double) -> String {
         // The slots' digits and separators, appended to one string (every audit and every
         // change of a roll builds it; a string a slot was most of a roll's cost).
+        // No reserved capacity: a figure of 15 bytes or fewer ("$12,480") stays a small string,
+        // which reserving would have moved to the heap.
         let list = shownDigits(for: value)
         var text = prefix
-        text.reserveCapacity(prefix.utf8.count + list.count * (1 + separator.utf8.count))
         for index in firstShown(in: list)..<list.count {
             text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(list[index])))
             let place = list.count - 1 - index
