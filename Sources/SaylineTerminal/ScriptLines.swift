@@ -57,35 +57,38 @@ struct ScriptLines {
     func forEach(_ body: (String, Int) -> Bool) -> Result<Void, Stop> {
         var number = 0
         var carried: [UInt8] = []
-        // One line's bytes: text, or the walk stops.
-        func deliver(_ bytes: ArraySlice<UInt8>) -> Result<Bool, Stop> {
+        // One line's bytes: text, or the walk stops. Lines are read in place from the chunk
+        // (no slice of it is kept, so no line costs a retain and a release of the buffer).
+        func deliver(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Bool, Stop> {
             number += 1
-            let line = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
+            let line = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
             // ASCII is UTF-8 as it stands: only a line with other bytes needs checking.
             if line.allSatisfy({ $0 < 0x80 }) { return .success(body(String(decoding: line, as: UTF8.self), number)) }
             guard let text = String(validating: line, as: UTF8.self) else { return .failure(.notText(line: number)) }
             return .success(body(text, number))
         }
-        func split(_ chunk: ArraySlice<UInt8>, final: Bool) -> Result<Bool, Stop> {
-            var rest = chunk
-            while let end = rest.firstIndex(of: UInt8(ascii: "\n")) {
-                let piece = rest[..<end]
-                rest = rest[(end + 1)...]
+        func split(_ chunk: UnsafeBufferPointer<UInt8>, final: Bool) -> Result<Bool, Stop> {
+            var start = 0
+            while let base = chunk.baseAddress, start < chunk.count,
+                  let found = memchr(base + start, Int32(UInt8(ascii: "\n")), chunk.count - start) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let piece = UnsafeBufferPointer(rebasing: chunk[start..<end])
+                start = end + 1
                 let result: Result<Bool, Stop>
                 if carried.count + piece.count > Self.lineLimit { return .failure(.tooLong(line: number + 1)) }
                 if carried.isEmpty {
                     result = deliver(piece)
                 } else {
-                    carried += piece
-                    result = deliver(carried[...])
+                    carried.append(contentsOf: piece)
+                    result = carried.withUnsafeBufferPointer { deliver($0) }
                     carried.removeAll(keepingCapacity: true)
                 }
                 guard case .success(true) = result else { return result }
             }
-            carried += rest
+            carried.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
             guard carried.count <= Self.lineLimit else { return .failure(.tooLong(line: number + 1)) }
             if final, !carried.isEmpty {
-                let result = deliver(carried[...])
+                let result = carried.withUnsafeBufferPointer { deliver($0) }
                 carried.removeAll()
                 return result
             }
@@ -93,7 +96,7 @@ struct ScriptLines {
         }
         switch source {
         case .held(let bytes):
-            if case .failure(let stop) = split(bytes[...], final: true) { return .failure(stop) }
+            if case .failure(let stop) = bytes.withUnsafeBufferPointer({ split($0, final: true) }) { return .failure(stop) }
             return .success(())
         case .file(let fd):
             guard lseek(fd, 0, SEEK_SET) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
@@ -102,7 +105,7 @@ struct ScriptLines {
                 let count = read(fd, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 if count < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
-                switch split(buffer[0..<count], final: count == 0) {
+                switch buffer.withUnsafeBufferPointer({ split(UnsafeBufferPointer(rebasing: $0[0..<count]), final: count == 0) }) {
                 case .failure(let stop): return .failure(stop)
                 case .success(false): return .success(())
                 case .success(true): if count == 0 { return .success(()) }
