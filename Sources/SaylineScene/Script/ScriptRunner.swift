@@ -64,7 +64,11 @@ public struct ScriptRunner: Sendable {
             let reply = session.perform(command)
             result.announcements = reply.announcements
             result.quit = reply.quit
-            for case .saveRequested(let request) in reply.events { result.saves.append(request) }
+            // Only `save` asks for one: no other command's events are walked (each event copied
+            // out is a retain and a release, on every line of a long script).
+            if case .save = command {
+                for case .saveRequested(let request) in reply.events { result.saves.append(request) }
+            }
             lastAnnouncements = reply.announcements
             lastTransition = reply.transition
         case .expect(let expectation):
