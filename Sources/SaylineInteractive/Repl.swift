@@ -278,13 +278,20 @@ final class Repl: LineEditorClient, ReplyOutput {
         // An events reader that has fallen behind is written to when it has room, never waited on.
         let eventsWaiting = outputs.events?.waitingForReader == true
         if let events = outputs.events, eventsWaiting { fds.append(pollfd(fd: events.pollDescriptor, events: Int16(POLLOUT), revents: 0)) }
-        let brailleKeys = outputs.braille?.descriptor
-        if let brailleKeys { fds.append(pollfd(fd: brailleKeys, events: Int16(POLLIN), revents: 0)) }
+        // The display's keys; and, when BRLTTY stopped reading, room for the line held back.
+        let braille = outputs.braille?.descriptor
+        if let braille {
+            let events = Int16(POLLIN) | (outputs.braille?.waitsForRoom == true ? Int16(POLLOUT) : 0)
+            fds.append(pollfd(fd: braille, events: events, revents: 0))
+        }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         guard ready > 0 else { return }
         if fds[1].revents != 0 { Signals.drainWakeups() }
         if eventsWaiting, fds[2].revents != 0 { outputs.events?.flush() }
-        if brailleKeys != nil, let last = fds.last, last.revents != 0 { readBrailleKeys() }
+        if braille != nil, let last = fds.last {
+            if last.revents & Int16(POLLOUT) != 0 { outputs.braille?.sendUnsent() }
+            if last.revents & ~Int16(POLLOUT) != 0 { readBrailleKeys() }
+        }
         if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             readKeys()
         }

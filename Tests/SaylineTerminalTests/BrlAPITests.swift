@@ -13,7 +13,8 @@ extension EndToEndTests { @Suite struct BrlAPITests {
 
     /// Prints a JSON line per step: the step, then the text and the dots the display showed.
     /// Steps: a key name typed into the terminal, `brl:COMMAND` pressed on the display,
-    /// `shell:TEXT` typed with Return, `kill` or `term` (SIGKILL or SIGTERM to Sayline).
+    /// `shell:TEXT` typed with Return, `kill` or `term` (SIGKILL or SIGTERM to Sayline), `stop`
+    /// or `cont` (SIGSTOP or SIGCONT to BRLTTY), `burst:N` (N keys at once, then Tab).
     static let scenario = #"""
 import os, sys, socket, subprocess, time, pty, signal, select, json
 signal.pthread_sigmask(signal.SIG_SETMASK, [])
@@ -79,11 +80,16 @@ def terminal_shows(text, since):
             try: d = os.read(master, 65536)
             except OSError: break
             seen += d; out.write(d); out.flush()
+    return text.encode() in seen[since:]
 for step in [{"do": "start", "display": config["start"]}] + config["steps"]:
     do, since = step["do"], len(seen)
     if do == "start": pass
     elif do.startswith("brl:"): s.sendall(do[4:].encode() + b"\n")
     elif do.startswith("shell:"): os.write(master, do[6:].encode() + b"\r")
+    elif do in ("stop", "cont"): os.kill(brl.pid, signal.SIGSTOP if do == "stop" else signal.SIGCONT)
+    elif do.startswith("burst:"):
+        # Up and Down in turn, as fast as they can be typed, then Tab.
+        os.write(master, b"".join(b"\x1b[A" if i % 2 == 0 else b"\x1b[B" for i in range(int(do[6:]))) + b"\t")
     elif do in ("kill", "term"):
         for p in os.listdir("/proc"):
             if p.isdigit():
@@ -92,10 +98,11 @@ for step in [{"do": "start", "display": config["start"]}] + config["steps"]:
                         os.kill(int(p), signal.SIGKILL if do == "kill" else signal.SIGTERM)
                 except OSError: pass
     else: os.write(master, keys[do])
-    if "terminal" in step: terminal_shows(step["terminal"], since)
+    # Whether the terminal showed what the step waits for, within its time.
+    waited = terminal_shows(step["terminal"], since) if "terminal" in step else True
     text, dots = window(step.get("display"))
     drain()
-    print(json.dumps({"step": do, "text": text, "dots": dots}), flush=True)
+    print(json.dumps({"step": do, "text": text, "dots": dots, "waited": waited}), flush=True)
 os.write(master, b"\x04"); drain(0.2)
 os.kill(pid, signal.SIGKILL)
 brl.kill(); brl.wait()
@@ -105,6 +112,8 @@ brl.kill(); brl.wait()
         let step: String
         let text: String
         let dots: String
+        /// Whether the terminal showed what the step waited for, within 10 s.
+        let waited: Bool
     }
 
     /// One thing done, and what the display should show after it; `terminal`, when given, is
@@ -142,6 +151,8 @@ brl.kill(); brl.wait()
                                input: "", executable: "/usr/bin/unshare", quietSeconds: 60)
         #expect(run.status == 0, "\(run.stderr)")
         let shown = run.stdout.split(separator: "\n").compactMap { try? JSONDecoder().decode(Shown.self, from: Data($0.utf8)) }
+        // A step that waits for the terminal (a job stopped, a key answered) must see it come.
+        for late in shown where !late.waited { Issue.record("step \(late.step): the terminal never showed what it waited for") }
         let terminal = (try? String(contentsOfFile: work + "/terminal", encoding: .utf8)) ?? ""
         // Read before the scratch folder goes.
         let events = (try? String(contentsOfFile: work + "/events", encoding: .utf8)) ?? ""
@@ -290,5 +301,20 @@ brl.kill(); brl.wait()
             let (shown, terminal, _) = try Self.run(start: "Weight 62.0 kg", cells: 40, steps: steps)
             #expect(Self.texts(shown) == Self.expected("Weight 62.0 kg", steps), "\(terminal.suffix(400))")
         }
+    }
+
+    /// Done means: a BRLTTY that stops reading (stopped, stuck) never holds up a key: four
+    /// hundred keys typed while it is stopped are all answered (before, the loop blocked in
+    /// BrlAPI's write once the socket was full, after about 140), and once it reads again the
+    /// display shows the newest line, then follows the keys as before.
+    @Test(.enabled(if: available, "needs brltty and root")) func aStalledBRLTTYNeverHoldsUpAKey() throws {
+        let steps = [
+            Step("stop", "Weight 62.0 kg"),
+            Step("burst:400", "Weight 62.0 kg", terminal: "Rating, 0 out of 10 stars"),
+            Step("cont", "Rating 0/10"),
+            Step("brl:LNUP", "Rating 1/10"),
+        ]
+        let (shown, terminal, _) = try Self.run(start: "Weight 62.0 kg", cells: 40, steps: steps)
+        #expect(Self.texts(shown) == Self.expected("Weight 62.0 kg", steps), "\(terminal.suffix(400))")
     }
 } }

@@ -17,6 +17,7 @@ package final class BrailleConnection {
     private var console: Int32 = -1
     /// BRLTTY went away: nothing more is written or read.
     package private(set) var lost = false
+    private var closed = false
     private var lastWritten: String?
 
     private init(handle: OpaquePointer, descriptor: Int32, width: Int) {
@@ -93,10 +94,24 @@ package final class BrailleConnection {
         }
     }
 
+    /// The newest line not yet sent because BRLTTY is not reading its socket (stopped, or
+    /// stuck): BrlAPI's writes block once the socket is full, and a key press must never wait
+    /// on the display. Sent when the socket has room again (`sendUnsent`), older ones dropped.
+    private var unsent: String?
+
+    /// Whether a line waits for room: the loop then polls the descriptor for writing too.
+    package var hasUnsent: Bool { unsent != nil }
+
     /// Shows one line of cells, padded to the display's width; the same line is not sent twice.
     package func show(_ line: String) {
         checkExceptions()
-        guard holding, !lost, line != lastWritten else { return }
+        guard holding, !lost else { return }
+        guard hasRoom() else {
+            unsent = line
+            return
+        }
+        unsent = nil
+        guard line != lastWritten else { return }
         // BrlAPI counts the text in characters of its charset (code points), one a cell.
         var scalars = Array(line.unicodeScalars.prefix(width))
         scalars += repeatElement(" ", count: width - scalars.count)
@@ -115,6 +130,18 @@ package final class BrailleConnection {
         }
         if sent < 0 { lost = true } else { lastWritten = line }
         checkExceptions()
+    }
+
+    /// The line that waited for room, now that the socket may have it.
+    package func sendUnsent() {
+        if let line = unsent { show(line) }
+    }
+
+    /// Whether a line can be written without waiting: a Unix socket is writable while no more
+    /// than a quarter of its buffer is taken, far more than one line needs.
+    private func hasRoom() -> Bool {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&ready, 1, 0) == 1 && ready.revents & Int16(POLLOUT) != 0
     }
 
     /// The display's keys pressed since the last call, those Sayline takes.
@@ -171,11 +198,13 @@ package final class BrailleConnection {
         return table.isEmpty || table == "none" ? nil : table
     }
 
-    /// Lets go of the display and closes the connection; safe to call twice.
+    /// Lets go of the display and closes the connection, also one BRLTTY broke (its
+    /// descriptor and the handle's buffers are freed either way); safe to call twice.
     package func close() {
         letGo()
-        guard !lost else { return }
         lost = true
+        guard !closed else { return }
+        closed = true
         brlapi__closeConnection(handle)
     }
 

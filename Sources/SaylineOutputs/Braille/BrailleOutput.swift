@@ -75,8 +75,15 @@ package final class BrailleOutput: ReplyOutput {
         return .success(contracted)
     }
 
-    /// Readable when the display has a key.
+    /// Readable when the display has a key; writable, when `waitsForRoom`, once a line held
+    /// back can go (`sendUnsent`).
     package var descriptor: Int32? { connection.lost ? nil : connection.descriptor }
+
+    /// A line waits for BRLTTY to read its socket again.
+    package var waitsForRoom: Bool { connection.hasUnsent }
+
+    /// Sends the line that waited, now that the socket has room.
+    package func sendUnsent() { connection.sendUnsent() }
 
     // MARK: ReplyOutput
 
