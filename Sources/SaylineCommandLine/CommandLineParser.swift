@@ -142,7 +142,7 @@ package extension Subcommand {
         do throws(UsageError) {
             let parsed = try CommandLineParser.parse(words, options: spec.options)
             if parsed.has(SharedOptions.help.name) { return writeAnswer(spec.help(width: HelpWidth.columns(environment: environment)) + "\n") }
-            if parsed.has(SharedOptions.version.name) { return writeAnswer("sayline \(Options.versionNumber)\n") }
+            if parsed.has(SharedOptions.version.name) { return writeAnswer(Options.versionLine) }
             return try run(parsed, environment: environment)
         } catch {
             Diagnostics.write("\(spec.invocation): \(error.message)\n\(spec.tryHelp)\n")

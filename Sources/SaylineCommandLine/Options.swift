@@ -26,6 +26,8 @@ package struct Options: Equatable {
                                    help: "write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (Docs/events.md); a reader that stalls is never waited on")
 
     package static let versionNumber = "0.1.0"
+    /// What `--version` answers, for `sayline` and every subcommand.
+    package static let versionLine = "sayline \(versionNumber)\n"
 
 
     /// Reads arguments (without the program name), the environment and the preferences file.

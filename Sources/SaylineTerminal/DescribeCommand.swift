@@ -38,8 +38,7 @@ package enum DescribeCommand: Subcommand {
             // A person reading at this terminal, rather than a program reading the answer.
             if format == .text, status == 0, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
                case .success(let options) = SaylineApp.options(arguments, environment: environment),
-               let braille = BrailleOutput.open(options.settings, terminal: ttyname(STDIN_FILENO).map { String(cString: $0) },
-                                                host: environment["BRLAPI_HOST"], command: "sayline describe") {
+               let braille = BrailleOutput.open(options.settings, atTerminal: true, host: environment["BRLAPI_HOST"], command: "sayline describe") {
                 braille.read(scene.elements.map { ScreenReaderDescription.sentence(for: $0) })
             }
             return status

@@ -13,7 +13,7 @@ public enum SaylineApp {
         let rest = Array(arguments.dropFirst())
         // `sayline --version` alone answers before the environment or an option table is built:
         // scripts run it to learn what is installed, and it is the start-up floor.
-        if rest == ["--version"] { return writeAnswer("sayline \(Options.versionNumber)\n") }
+        if rest == ["--version"] { return writeAnswer(Options.versionLine) }
         Signals.unblock()
         let environment = processEnvironment()
         if let name = rest.first, let subcommand = CommandLineTable.subcommand(named: name) {
@@ -33,7 +33,7 @@ public enum SaylineApp {
         for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
         switch options.mode {
         case .help: return writeAnswer(Options.help(width: HelpWidth.columns(environment: environment)) + "\n")
-        case .version: return writeAnswer("sayline \(Options.versionNumber)\n")
+        case .version: return writeAnswer(Options.versionLine)
         case .repl: return startRepl(options, environment: environment)
         }
     }

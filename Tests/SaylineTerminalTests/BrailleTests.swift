@@ -76,23 +76,29 @@ brl.wait()
 
 """#
 
+    /// Runs the scenario on the console, with BRLTTY's BrlAPI server or without it (screen
+    /// review alone): the run, the braille window after each step, and what was spoken.
+    static func runOnConsole(brlapi: Bool) throws -> (run: (status: Int32, stdout: String, stderr: String, peakKilobytes: Int), windows: [String], spoken: String) {
+        let folder = try ScratchFolder()
+        let script = try folder.file("window.py", scenario)
+        let work = folder.path + "/run"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "python3", script, TerminalProcess.binary, String(console), "screen-reader", work,
+                                brlapi ? "api" : "review"], input: "", executable: "/usr/bin/unshare")
+        #expect(run.status == 0, "\(run.stderr)")
+        let windows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 1).map(String.init) }.map { $0.count > 1 ? $0[1] : "" }
+        let spoken = (try? String(contentsOfFile: work + "/speech", encoding: .utf8)) ?? ""
+        return (run, windows, spoken)
+    }
+
     /// Done means: with BRLTTY following the cursor, the braille window shows each value the
     /// moment it changes, without panning, and a routing key on the value leaves it as it is.
     @Test(.enabled(if: brlttyAvailable && getuid() == 0 && FileManager.default.fileExists(atPath: "/dev/tty\(console)"),
                    "needs brltty, root and a spare virtual console"))
     func theBrailleWindowShowsEachValueAndRoutingChangesNothing() throws {
-        let folder = try ScratchFolder()
-        let script = try folder.file("window.py", Self.scenario)
-        let work = folder.path + "/run"
-        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "python3", script, TerminalProcess.binary, String(Self.console), "screen-reader", work, "review"],
-                               input: "", executable: "/usr/bin/unshare")
-        #expect(run.status == 0, "\(run.stderr)")
-        let shown = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 1).map(String.init) }
-        let windows = shown.map { $0.count > 1 ? $0[1] : "" }
+        let (run, windows, spoken) = try Self.runOnConsole(brlapi: false)
         #expect(windows.prefix(6) == ["Weight, 62 kilograms", "62.5 kilograms", "63 kilograms", "Rating, 0 out of 10 stars", "1 out of 10 stars",
                                       "1 out of 10 stars"], "\(run.stdout)")
-        let spoken = (try? String(contentsOfFile: work + "/speech", encoding: .utf8)) ?? ""
         // The routing key was pressed after "1 out of 10 stars": nothing more was said or changed.
         #expect(spoken.hasSuffix("Rating, 0 out of 10 stars\n1 out of 10 stars\n"), "\(spoken)")
     }
@@ -104,14 +110,7 @@ brl.wait()
     @Test(.enabled(if: brlttyAvailable && getuid() == 0 && FileManager.default.fileExists(atPath: "/dev/tty\(console)"),
                    "needs brltty, root and a spare virtual console"))
     func onTheConsoleSaylineWritesTheDisplayItself() throws {
-        let folder = try ScratchFolder()
-        let script = try folder.file("window.py", Self.scenario)
-        let work = folder.path + "/run"
-        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "python3", script, TerminalProcess.binary, String(Self.console), "screen-reader", work, "api"],
-                               input: "", executable: "/usr/bin/unshare")
-        #expect(run.status == 0, "\(run.stderr)")
-        let windows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 1).map(String.init) }.map { $0.count > 1 ? $0[1] : "" }
+        let (run, windows, _) = try Self.runOnConsole(brlapi: true)
         #expect(windows == ["Weight 62.0 kg", "Weight 62.5 kg", "Weight 63.0 kg", "Rating 0/10", "Rating 1/10",
                             "Rating, 1 out of 10 stars, 0 to 10 in", "after exit"], "\(run.stdout)")
     }

@@ -19,9 +19,10 @@ package final class BrailleOutput: ReplyOutput {
     /// The display, where BRLTTY answers and can show this terminal; otherwise nil, and with
     /// `--braille on` (or a table that is not there) a line on stderr saying why.
     /// - Parameters:
-    ///   - terminal: standard input's terminal device ("/dev/tty3"), nil when it is none.
+    ///   - atTerminal: whether a person is at standard input's terminal (its name, "/dev/tty3",
+    ///     says which console); false for piped input, which only `on` hears about.
     ///   - host: BRLAPI_HOST, if set.
-    package static func open(_ settings: ReplSettings, terminal: String?, host: String?, command: String = "sayline") -> BrailleOutput? {
+    package static func open(_ settings: ReplSettings, atTerminal: Bool, host: String?, command: String = "sayline") -> BrailleOutput? {
         guard settings.braille != .off else { return nil }
         let say = settings.braille == .on
         // Every interactive start asks: with no host named, a BRLTTY of this machine listens on
@@ -31,7 +32,7 @@ package final class BrailleOutput: ReplyOutput {
             if say { Diagnostics.write("\(command): \(problem.sentence)\n") }
             return nil
         }
-        guard let terminal else { return refuse(.notATerminal) }
+        guard atTerminal, let terminal = ttyname(STDIN_FILENO).map({ String(cString: $0) }) else { return refuse(.notATerminal) }
         let connection: BrailleConnection
         switch BrailleConnection.open() {
         case .failure(let problem): return refuse(problem)

@@ -30,9 +30,7 @@ package final class SessionOutputs {
         speech = SpeechChannel(speaker: SpeakerFactory.make(settings, environment: environment, interactive: interactive))
         self.autosave = autosave
         // A braille display is read by a person at this terminal: piped input has none.
-        let host = environment["BRLAPI_HOST"]
-        braille = interactive ? BrailleOutput.open(settings, terminal: ttyname(STDIN_FILENO).map { String(cString: $0) }, host: host)
-                              : (settings.braille == .on ? BrailleOutput.open(settings, terminal: nil, host: host) : nil)
+        braille = BrailleOutput.open(settings, atTerminal: interactive, host: environment["BRLAPI_HOST"])
     }
 
     /// A session's own outputs, then `after` (the pacer, the display), in that order. Braille
