@@ -91,7 +91,7 @@ package enum RunCommand: Subcommand {
         var unknown: [ScriptProblem] = []
         let ids = runner.controlIDs
         let checked = lines.forEach { line, number in
-            switch parser.parse(line, number: number) {
+            switch parser.parse(utf8: line, number: number) {
             case .failure(let problem): problems.append(problem)
             case .success(let step?): if let missing = ScriptRunner.unknownControl(in: step, ids: ids) { unknown.append(missing) }
             case .success(nil): break
@@ -126,7 +126,7 @@ package enum RunCommand: Subcommand {
         var changed: ScriptProblem?
         let ran = lines.forEach { line, number in
             let parsed: ScriptStep?
-            switch parser.parse(line, number: number) {
+            switch parser.parse(utf8: line, number: number) {
             case .failure(let problem):
                 changed = problem
                 return false
@@ -140,8 +140,7 @@ package enum RunCommand: Subcommand {
                 result.announcements.append(said)
             }
             for announcement in result.announcements {
-                output.write(announcement.text)
-                output.write("\n")
+                output.writeLine(announcement.text)
             }
             if recording, case .command = step.action {
                 transcript += Transcript.lines(command: step.text, announcements: result.announcements)

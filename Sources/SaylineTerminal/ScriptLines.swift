@@ -52,9 +52,9 @@ struct ScriptLines {
         case unreadable(String)
     }
 
-    /// Calls `body` with each line, without its line end (LF or CRLF), and its number from 1,
-    /// until `body` returns false.
-    func forEach(_ body: (String, Int) -> Bool) -> Result<Void, Stop> {
+    /// Calls `body` with each line's UTF-8 bytes, without its line end (LF or CRLF), and its
+    /// number from 1, until `body` returns false. The bytes are valid only during the call.
+    func forEach(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Result<Void, Stop> {
         var number = 0
         var carried: [UInt8] = []
         // One line's bytes: text, or the walk stops. Lines are read in place from the chunk
@@ -63,9 +63,8 @@ struct ScriptLines {
             number += 1
             let line = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
             // ASCII is UTF-8 as it stands: only a line with other bytes needs checking.
-            if line.allSatisfy({ $0 < 0x80 }) { return .success(body(String(decoding: line, as: UTF8.self), number)) }
-            guard let text = String(validating: line, as: UTF8.self) else { return .failure(.notText(line: number)) }
-            return .success(body(text, number))
+            if line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil { return .success(body(line, number)) }
+            return .failure(.notText(line: number))
         }
         func split(_ chunk: UnsafeBufferPointer<UInt8>, final: Bool) -> Result<Bool, Stop> {
             var start = 0

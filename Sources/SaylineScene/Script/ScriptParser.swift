@@ -19,7 +19,7 @@ public struct ScriptParser: Sendable {
         case problem(String)
     }
 
-    private var memo: [String: Reading] = [:]
+    private var memo = ScriptLineMemo<Reading>(limit: ScriptParser.memoLimit)
 
     /// A parser with nothing seen yet.
     public init() {}
@@ -27,18 +27,39 @@ public struct ScriptParser: Sendable {
     /// One line, numbered from 1; its line end already gone. A byte-order mark at the start
     /// of line 1 is skipped.
     public mutating func parse(_ line: String, number: Int) -> Result<ScriptStep?, ScriptProblem> {
-        let text = number == 1 && line.hasPrefix("\u{FEFF}") ? String(line.dropFirst()) : line
-        let trimmed = text.trimmingWhitespace()
-        let reading: Reading
-        if let seen = memo[trimmed] {
-            reading = seen
+        var line = line
+        return line.withUTF8 { parse(utf8: $0, number: number) }
+    }
+
+    /// The same, for a line's bytes, which must be UTF-8: a front reading a file gives them as
+    /// they lie in its buffer, and a line seen before is read without a String made of it.
+    public mutating func parse(utf8 line: UnsafeBufferPointer<UInt8>, number: Int) -> Result<ScriptStep?, ScriptProblem> {
+        var start = 0, end = line.count
+        if number == 1, end >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF { start = 3 }
+        func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        while start < end, isASCIISpace(line[start]) { start += 1 }
+        while start < end, isASCIISpace(line[end - 1]) { end -= 1 }
+        // An end that is not ASCII may be white space of another script: the String's own
+        // trimming settles those rare lines.
+        if start < end, line[start] >= 0x80 || line[end - 1] >= 0x80 {
+            var trimmed = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self).trimmingWhitespace()
+            return trimmed.withUTF8 { step(trimmed: $0, number: number) }
+        }
+        return step(trimmed: UnsafeBufferPointer(rebasing: line[start..<end]), number: number)
+    }
+
+    private mutating func step(trimmed bytes: UnsafeBufferPointer<UInt8>, number: Int) -> Result<ScriptStep?, ScriptProblem> {
+        let text: String, reading: Reading
+        if let seen = memo.find(bytes) {
+            (text, reading) = seen
         } else {
-            reading = Self.read(trimmed)
-            if memo.count < Self.memoLimit { memo[trimmed] = reading }
+            text = String(decoding: bytes, as: UTF8.self)
+            reading = Self.read(text)
+            memo.remember(bytes, text: text, reading: reading)
         }
         switch reading {
         case .nothing: return .success(nil)
-        case .action(let action): return .success(ScriptStep(line: number, text: trimmed, action: action))
+        case .action(let action): return .success(ScriptStep(line: number, text: text, action: action))
         case .problem(let message): return .failure(ScriptProblem(line: number, message: message))
         }
     }

@@ -233,7 +233,8 @@ public struct Session: Sendable {
         var result = Reply()
         result.events = events
         let announcer = self.announcer
-        result.announcements = events.flatMap(announcer.announcements(for:))
+        // One event is the common case: its lines are the reply's, no array flattened into another.
+        result.announcements = events.count == 1 ? announcer.announcements(for: events[0]) : events.flatMap(announcer.announcements(for:))
         return result
     }
 }
