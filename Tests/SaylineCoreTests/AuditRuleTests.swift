@@ -74,6 +74,14 @@ import SaylineCore
         #expect(SpokenTextIsSpeakable.problem(in: "7 out of 10") == nil)
         #expect(SpokenTextIsSpeakable.problem(in: "12480 dollars") == nil)
         #expect(SpokenTextIsSpeakable.problem(in: "-3.25 degrees") == nil)
+        // What is quoted: the word as written when it is all letters, its letters in lower
+        // case after digits; at the end of the text, inside it, and never a longer word or a
+        // short one that abbreviates nothing.
+        #expect(SpokenTextIsSpeakable.problem(in: "62.5 KG") == "abbreviates a unit (\"KG\"): say the word")
+        #expect(SpokenTextIsSpeakable.problem(in: "62.5KG") == "abbreviates a unit (\"kg\"): say the word")
+        #expect(SpokenTextIsSpeakable.problem(in: "3 secs left") == "abbreviates a unit (\"secs\"): say the word")
+        #expect(SpokenTextIsSpeakable.problem(in: "12 miles, 5 mins, 3 kgs and 7 mix") == nil)
+        #expect(SpokenTextIsSpeakable.problem(in: "5 é mi") == "abbreviates a unit (\"mi\"): say the word")
     }
 
     @Test func reportsComeInTextJSONJUnitAndSARIF() throws {

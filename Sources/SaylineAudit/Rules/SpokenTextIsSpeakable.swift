@@ -18,6 +18,8 @@ public struct SpokenTextIsSpeakable: AuditRule {
         criteria: [])
 
     static let abbreviations: Set<String> = ["kg", "km", "cm", "mm", "lb", "lbs", "oz", "ml", "mph", "kph", "kmh", "hr", "hrs", "sec", "secs", "ms", "ft", "yd", "mi"]
+    /// The abbreviations' letters packed a byte each into a number, as `problem(in:)` packs a word's.
+    static let packedAbbreviations: [UInt32] = abbreviations.map { $0.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
     static let currencySigns: Set<Unicode.Scalar> = ["$", "€", "£", "¥", "₹", "₩", "₽"]
 
     /// The rule; it has nothing to configure.
@@ -32,7 +34,7 @@ public struct SpokenTextIsSpeakable: AuditRule {
         var unsure: String?
         for text in texts {
             if let problem = Self.problem(in: text) { return .violation("\"\(text)\" \(problem)") }
-            if unsure == nil, text.unicodeScalars.contains(where: { $0.value > 0x024F && $0.properties.isAlphabetic }) {
+            if unsure == nil, text.utf8.contains(where: { $0 >= 0x80 }), text.unicodeScalars.contains(where: { $0.value > 0x024F && $0.properties.isAlphabetic }) {
                 unsure = "\"\(text)\" has letters outside the Latin script; listen to check how an engine says it"
             }
         }
@@ -58,30 +60,33 @@ public struct SpokenTextIsSpeakable: AuditRule {
             }
         }
         if bytes.contains(where: { $0 >= 0x80 }), let problem = nonASCIIProblem(in: text) { return problem }
-        // Words: runs of letters and digits. Non-ASCII bytes count as letters here.
-        var word: [UInt8] = []
-        func checkWord() -> String? {
-            defer { word.removeAll(keepingCapacity: true) }
-            // No abbreviation has more than four letters: skip longer words without building strings.
-            let letterCount = word.count - (word.firstIndex(where: { $0 < 0x30 || $0 > 0x39 }) ?? word.count)
-            guard letterCount > 0, letterCount <= 4 else { return nil }
-            let lowered = String(decoding: word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
-            if abbreviations.contains(lowered) { return "abbreviates a unit (\"\(String(decoding: word, as: UTF8.self))\"): say the word" }
-            let letters = lowered.drop(while: { $0.isASCII && $0.isNumber })
-            if letters.count < lowered.count, abbreviations.contains(String(letters)) {
-                return "abbreviates a unit (\"\(letters)\"): say the word"
-            }
-            return nil
+        // Words: runs of letters and digits. Non-ASCII bytes count as letters here. A word's
+        // letters after its leading digits ("62kg" → "kg") are packed into a number and looked
+        // for among the abbreviations' numbers: no String is made of any word (one a short
+        // word, with a seeded hash each, was most of this rule's time in an audit).
+        func checkWord(_ start: Int, _ end: Int) -> String? {
+            var lettersStart = start
+            while lettersStart < end, bytes[lettersStart] >= 0x30, bytes[lettersStart] <= 0x39 { lettersStart += 1 }
+            // No abbreviation has more than four letters: longer words are passed over.
+            guard lettersStart < end, end - lettersStart <= 4 else { return nil }
+            var packed: UInt32 = 0
+            for index in lettersStart..<end { packed = packed << 8 | UInt32(Self.lowercased(bytes[index])) }
+            guard packedAbbreviations.contains(packed) else { return nil }
+            // The word as written when it is all letters, else its letters in lower case.
+            let quoted = lettersStart == start ? bytes[start..<end] : ArraySlice(bytes[lettersStart..<end].map(Self.lowercased))
+            return "abbreviates a unit (\"\(String(decoding: quoted, as: UTF8.self))\"): say the word"
         }
-        for byte in bytes {
+        var wordStart: Int?
+        for (index, byte) in bytes.enumerated() {
             let isWordByte = byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
             if isWordByte {
-                word.append(byte)
-            } else if let problem = checkWord() {
-                return problem
+                if wordStart == nil { wordStart = index }
+            } else if let start = wordStart {
+                wordStart = nil
+                if let problem = checkWord(start, index) { return problem }
             }
         }
-        if let problem = checkWord() { return problem }
+        if let start = wordStart, let problem = checkWord(start, bytes.count) { return problem }
         // A fraction of ten or more digits is binary float noise, not a value anyone set.
         var fractionDigits = 0
         var inFraction = false
@@ -98,6 +103,8 @@ public struct SpokenTextIsSpeakable: AuditRule {
         }
         return nil
     }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
 
     /// Currency signs and symbols beyond ASCII: "€5", "★", "→".
     private static func nonASCIIProblem(in text: String) -> String? {
