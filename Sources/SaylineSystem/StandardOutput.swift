@@ -22,19 +22,22 @@ package struct BufferedOutput {
     package private(set) var reason = ""
 
     package mutating func write(_ text: String) {
-        // The string's own bytes, copied at once (appending its UTF-8 view went a byte at a
-        // time through a generic path: 5 % of a script's run).
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        append(text)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     /// The text and a line feed.
     package mutating func writeLine(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        append(text)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// The string's own bytes, copied at once (appending its UTF-8 view went a byte at a time
+    /// through a generic path: 5 % of a script's run).
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
     }
 
     package mutating func write(bytes: ArraySlice<UInt8>) {

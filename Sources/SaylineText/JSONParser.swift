@@ -132,18 +132,21 @@ public struct JSONParser {
         var scalars = String.UnicodeScalarView()
         var run = index
         let start = index
+        func runText(_ parser: inout JSONParser) throws -> String {
+            guard let text = String(validating: parser.bytes[run..<parser.index], as: UTF8.self) else { throw parser.error("a string is not valid UTF-8") }
+            return text
+        }
         func flushRun(_ parser: inout JSONParser) throws {
             guard run < parser.index else { return }
-            guard let text = String(validating: parser.bytes[run..<parser.index], as: UTF8.self) else { throw parser.error("a string is not valid UTF-8") }
-            scalars.append(contentsOf: text.unicodeScalars)
+            scalars.append(contentsOf: try runText(&parser).unicodeScalars)
         }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 // A string without escapes, as most are, is its bytes as they stand: no
                 // scalars are gathered for it (their view's append was 7 % of an audit).
-                if scalars.isEmpty, run == start {
-                    guard let text = String(validating: bytes[run..<index], as: UTF8.self) else { throw error("a string is not valid UTF-8") }
+                if run == start {
+                    let text = try runText(&self)
                     index += 1
                     return text
                 }

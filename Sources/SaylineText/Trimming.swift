@@ -10,10 +10,9 @@ extension String {
         guard let firstByte = bytes.first, let lastByte = bytes.last else { return self }
         func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
         if isPrintableASCII(firstByte) && isPrintableASCII(lastByte) { return self }
-        func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
         var start = bytes.startIndex, end = bytes.endIndex
-        while start < end, isASCIISpace(bytes[start]) { start = bytes.index(after: start) }
-        while start < end, isASCIISpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        while start < end, bytes[start].isASCIIWhitespace { start = bytes.index(after: start) }
+        while start < end, bytes[bytes.index(before: end)].isASCIIWhitespace { end = bytes.index(before: end) }
         // Both new ends are printable ASCII (or nothing is left): done by bytes alone.
         if start == end { return "" }
         if isPrintableASCII(bytes[start]) && isPrintableASCII(bytes[bytes.index(before: end)]) {
@@ -24,4 +23,10 @@ extension String {
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         return String(scalars[first...last])
     }
+}
+
+extension UInt8 {
+    /// A space, tab, line feed, vertical tab, form feed or carriage return: the white space a
+    /// line's ends are trimmed of by their bytes.
+    package var isASCIIWhitespace: Bool { self == 0x20 || (self >= 0x09 && self <= 0x0D) }
 }

@@ -17,7 +17,7 @@ public struct SpokenTextIsSpeakable: AuditRule {
         source: "Sayline speech style (Docs/speech.md), checked against espeak-ng; WAI-ARIA aria-valuetext (\"7 out of 10\")",
         criteria: [])
 
-    static let abbreviations: Set<String> = ["kg", "km", "cm", "mm", "lb", "lbs", "oz", "ml", "mph", "kph", "kmh", "hr", "hrs", "sec", "secs", "ms", "ft", "yd", "mi"]
+    static let abbreviations = ["kg", "km", "cm", "mm", "lb", "lbs", "oz", "ml", "mph", "kph", "kmh", "hr", "hrs", "sec", "secs", "ms", "ft", "yd", "mi"]
     /// The abbreviations' letters packed a byte each into a number, as `problem(in:)` packs a word's.
     static let packedAbbreviations: [UInt32] = abbreviations.map { $0.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
     static let currencySigns: Set<Unicode.Scalar> = ["$", "€", "£", "¥", "₹", "₩", "₽"]

@@ -36,9 +36,8 @@ public struct ScriptParser: Sendable {
     public mutating func parse(utf8 line: UnsafeBufferPointer<UInt8>, number: Int) -> Result<ScriptStep?, ScriptProblem> {
         var start = 0, end = line.count
         if number == 1, end >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF { start = 3 }
-        func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        while start < end, isASCIISpace(line[start]) { start += 1 }
-        while start < end, isASCIISpace(line[end - 1]) { end -= 1 }
+        while start < end, line[start].isASCIIWhitespace { start += 1 }
+        while start < end, line[end - 1].isASCIIWhitespace { end -= 1 }
         // An end that is not ASCII may be white space of another script: the String's own
         // trimming settles those rare lines.
         if start < end, line[start] >= 0x80 || line[end - 1] >= 0x80 {
