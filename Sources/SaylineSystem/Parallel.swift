@@ -76,3 +76,54 @@ private final class Work<T: Sendable>: Runnable, @unchecked Sendable {
         (0..<count).compactMap { slots[$0] }
     }
 }
+
+/// One piece of work on a thread of its own while the caller goes on with another: the result
+/// is taken with `wait()`, which returns at once when the work is already done.
+package final class Background<T: Sendable>: Runnable, @unchecked Sendable {
+    private let body: @Sendable () -> T
+    private var thread = pthread_t()
+    private var started = false
+    // Written by the work's thread before it ends, read only after it has been joined (or, when
+    // no thread could start, by the caller, which then runs the work itself).
+    private var result: T?
+
+    private init(_ body: @escaping @Sendable () -> T) {
+        self.body = body
+    }
+
+    /// `body` started on a new thread; where none can be started, `wait()` runs it instead.
+    package static func start(_ body: @escaping @Sendable () -> T) -> Background<T> {
+        let work = Background(body)
+        let context = Unmanaged.passRetained(work as AnyObject).toOpaque()
+        work.started = pthread_create(&work.thread, nil, { context in
+            guard let context else { return nil }
+            let unmanaged = Unmanaged<AnyObject>.fromOpaque(context)
+            (unmanaged.takeUnretainedValue() as? Runnable)?.drain()
+            unmanaged.release()
+            return nil
+        }, context) == 0
+        if !work.started { Unmanaged<AnyObject>.fromOpaque(context).release() }
+        return work
+    }
+
+    func drain() {
+        result = body()
+    }
+
+    deinit {
+        // Never waited for: the thread ends on its own and frees what it holds.
+        if started { pthread_detach(thread) }
+    }
+
+    /// The work's result, once it has finished; the first call waits for it.
+    package func wait() -> T {
+        if started {
+            pthread_join(thread, nil)
+            started = false
+        }
+        if let result { return result }
+        let made = body()
+        result = made
+        return made
+    }
+}

@@ -18,6 +18,11 @@ package struct BufferedOutput {
 
     package init() {}
     package private(set) var failed = false
+    /// While set, nothing is written: what comes is kept until it is cleared (and flushed) or
+    /// dropped with `discard()`. The caller bounds what it keeps (`count`).
+    package var holding = false
+    /// Bytes waiting to be written.
+    package var count: Int { buffer.count }
     /// Why the last write failed: "Broken pipe", "No space left on device", ….
     package private(set) var reason = ""
 
@@ -46,11 +51,16 @@ package struct BufferedOutput {
     }
 
     package mutating func flush() {
-        guard !buffer.isEmpty, !failed else { return }
+        guard !buffer.isEmpty, !failed, !holding else { return }
         if !FileAccess.writeFully(buffer, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 }) {
             failed = true
             reason = String(cString: strerror(errno))
         }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops what is waiting, unwritten.
+    package mutating func discard() {
         buffer.removeAll(keepingCapacity: true)
     }
 

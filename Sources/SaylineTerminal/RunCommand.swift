@@ -29,9 +29,10 @@ package enum RunCommand: Subcommand {
               expect silent               the last command announced nothing
 
             Blank lines and lines starting with # are ignored. A failed expectation prints
-            FILE:LINE: expected …, heard … on standard error. Every line is checked before the first
-            one runs, so a malformed line changes nothing; a script file is read twice, a piece at a
-            time, and may be of any length (lines up to 1 MiB), standard input up to 16 MiB.
+            FILE:LINE: expected …, heard … on standard error. Every line is checked before anything
+            the script does is written or saved, so a malformed line changes nothing; a script file
+            is read twice, a piece at a time (on a long one the check goes on beside the run), and
+            may be of any length (lines up to 1 MiB), standard input up to 16 MiB.
             """,
             options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"], preferences: false)
                 + [keepGoing, transcript, checkTranscript, SharedOptions.help, SharedOptions.version])
@@ -40,6 +41,35 @@ package enum RunCommand: Subcommand {
     /// Transcripts are read whole (scripts are streamed, `ScriptLines`); past 16 MiB a
     /// transcript is refused.
     static let fileLimit = 16 << 20
+
+    /// Scripts this long (bytes) are checked beside the run, on a second thread; a shorter one
+    /// is checked first, in less time than a thread takes to start and join.
+    static let checkBesideFrom = 256 << 10
+    /// What a run may say while its script is still being checked; past this it waits for the
+    /// check, so memory stays the same whatever the script's length. The check reads a line
+    /// about eight times faster than the run runs it.
+    static let heldOutputLimit = 1 << 20
+
+    /// The first walk: every line read, and every control an expectation names looked up.
+    /// - Returns: what to say on standard error when the script is refused, or nil.
+    static func refusal(of lines: ScriptLines, ids: Set<String>, scriptName: String) -> String? {
+        var parser = ScriptParser()
+        var problems: [ScriptProblem] = []
+        var unknown: [ScriptProblem] = []
+        let checked = lines.forEach { line, number in
+            switch parser.parse(utf8: line, number: number) {
+            case .failure(let problem): problems.append(problem)
+            case .success(let step?): if let missing = ScriptRunner.unknownControl(in: step, ids: ids) { unknown.append(missing) }
+            case .success(nil): break
+            }
+            return true
+        }
+        if let stopped = stopMessage(checked, scriptName) { return stopped }
+        guard problems.isEmpty, unknown.isEmpty else {
+            return (problems.isEmpty ? unknown : problems).map { "\(scriptName):\($0.line): \($0.message)\n" }.joined()
+        }
+        return nil
+    }
 
     /// Why a walk of the script's lines stopped, as a message; nil when it did not.
     static func stopMessage(_ walk: Result<Void, ScriptLines.Stop>, _ scriptName: String) -> String? {
@@ -83,34 +113,37 @@ package enum RunCommand: Subcommand {
         }
         defer { lines.close() }
         var runner = ScriptRunner(session: Session(elements: scene.elements, motion: resolved.motion, verbosity: resolved.verbosity))
-        // Every line is checked before anything runs: a script with a malformed line, or an
-        // expectation about a control the scene lacks, is refused whole, so nothing it would
-        // have changed is written. The second walk parses only lines not seen before.
-        var parser = ScriptParser()
-        var problems: [ScriptProblem] = []
-        var unknown: [ScriptProblem] = []
+        // Every line is checked before anything leaves the process: a script with a malformed
+        // line, or an expectation about a control the scene lacks, is refused whole, so nothing
+        // it would have changed is written. On a long script the check walks the file on a
+        // thread of its own while the run goes on: until it has passed, what the run says is
+        // held (up to `heldOutputLimit`), nothing is saved and nothing said on standard error.
         let ids = runner.controlIDs
-        let checked = lines.forEach { line, number in
-            switch parser.parse(utf8: line, number: number) {
-            case .failure(let problem): problems.append(problem)
-            case .success(let step?): if let missing = ScriptRunner.unknownControl(in: step, ids: ids) { unknown.append(missing) }
-            case .success(nil): break
+        var output = BufferedOutput()
+        var pendingCheck: Background<String?>?
+        if lines.byteCount >= Self.checkBesideFrom {
+            pendingCheck = Background.start { Self.refusal(of: lines, ids: ids, scriptName: scriptName) }
+            output.holding = true
+        } else if let refusal = Self.refusal(of: lines, ids: ids, scriptName: scriptName) {
+            Diagnostics.write(refusal)
+            return ExitStatus.malformed.rawValue
+        }
+        var refusal: String?
+        // Waits for the check, if it is still going; false when it refused the script.
+        func passedCheck() -> Bool {
+            if let check = pendingCheck {
+                pendingCheck = nil
+                refusal = check.wait()
+                output.holding = false
+                if refusal == nil { output.flush() } else { output.discard() }
             }
-            return true
-        }
-        if let stopped = Self.stopMessage(checked, scriptName) {
-            Diagnostics.write(stopped)
-            return ExitStatus.malformed.rawValue
-        }
-        guard problems.isEmpty, unknown.isEmpty else {
-            Diagnostics.write((problems.isEmpty ? unknown : problems).map { "\(scriptName):\($0.line): \($0.message)\n" }.joined())
-            return ExitStatus.malformed.rawValue
+            return refusal == nil
         }
         var expectedTranscript: [String]?
         if let path = checkTranscriptPath {
             switch FileAccess.read(path, limit: Self.fileLimit) {
             case .failure(let failure):
-                Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
+                Diagnostics.write(passedCheck() ? "\(FileAccess.shown(path)): \(failure.message)\n" : refusal ?? "")
                 return ExitStatus.malformed.rawValue
             case .success(let bytes):
                 expectedTranscript = Script.lines(of: String(decoding: bytes, as: UTF8.self))
@@ -119,8 +152,9 @@ package enum RunCommand: Subcommand {
         }
         let recording = transcriptPath != nil || expectedTranscript != nil
         var transcript: [String] = []
-        var output = BufferedOutput()
         var failures = 0
+        // The run's own parser: the check's is on its thread.
+        var parser = ScriptParser()
         // A line that reads otherwise now than when it was checked (the file changed meanwhile)
         // stops the run there, said with its line; it is never skipped.
         var changed: ScriptProblem?
@@ -134,6 +168,8 @@ package enum RunCommand: Subcommand {
             }
             guard let step = parsed else { return true }
             var result = runner.run(step)
+            // A save, or a failure said on standard error, waits for the whole script to pass.
+            if pendingCheck != nil, !result.saves.isEmpty || result.failure != nil, !passedCheck() { return false }
             for request in result.saves {
                 let said = keeper.save(runner.session.elements, request).outcome.announcement
                 runner.heard(said)
@@ -142,6 +178,7 @@ package enum RunCommand: Subcommand {
             for announcement in result.announcements {
                 output.writeLine(announcement.text)
             }
+            if pendingCheck != nil, output.count >= Self.heldOutputLimit, !passedCheck() { return false }
             if recording, case .command = step.action {
                 transcript += Transcript.lines(command: step.text, announcements: result.announcements)
             }
@@ -152,6 +189,10 @@ package enum RunCommand: Subcommand {
                 if !keepGoing { return false }
             }
             return !(result.quit || output.failed)
+        }
+        guard passedCheck() else {
+            Diagnostics.write(refusal ?? "")
+            return ExitStatus.malformed.rawValue
         }
         // The file changed between the two walks: a line that is no longer text, or no longer reads.
         if let stopped = Self.stopMessage(ran, scriptName) ?? changed.map({ "\(scriptName):\($0.line): \($0.message) (the script changed while it ran)\n" }) {

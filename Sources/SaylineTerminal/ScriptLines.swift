@@ -5,8 +5,9 @@ import SaylineSystem
 /// A script's lines for `sayline run`, read in chunks of 64 KiB each time they are walked: once
 /// to check every line before anything runs, once to run them. Memory stays the same whatever
 /// the script's length. Standard input, a FIFO or a device cannot be read twice: what they
-/// give is held whole (up to `heldLimit`).
-struct ScriptLines {
+/// give is held whole (up to `heldLimit`). The two walks may go on at once, on two threads:
+/// each reads at its own offset.
+struct ScriptLines: Sendable {
     /// A script file that is read twice may be this large.
     static let fileLimit = 1 << 30
     /// A script from standard input, held whole, may be this large.
@@ -15,7 +16,7 @@ struct ScriptLines {
     /// gathered, so memory stays bounded by it.
     static let lineLimit = 1 << 20
 
-    private enum Source {
+    private enum Source: Sendable {
         case file(Int32)
         case held([UInt8])
     }
@@ -34,12 +35,15 @@ struct ScriptLines {
                     return .failure(.tooLarge(Int(info.st_size), limit: fileLimit))
                 }
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-                return .success(ScriptLines(source: .file(fd)))
+                return .success(ScriptLines(source: .file(fd), byteCount: Int(info.st_size)))
             }
             Glibc.close(fd)
         }
-        return FileAccess.read(path, limit: heldLimit).map { ScriptLines(source: .held($0)) }
+        return FileAccess.read(path, limit: heldLimit).map { ScriptLines(source: .held($0), byteCount: $0.count) }
     }
+
+    /// The script's size in bytes, as it was when opened (a file) or as held.
+    let byteCount: Int
 
     func close() {
         if case .file(let fd) = source { Glibc.close(fd) }
@@ -98,12 +102,13 @@ struct ScriptLines {
             if case .failure(let stop) = bytes.withUnsafeBufferPointer({ split($0, final: true) }) { return .failure(stop) }
             return .success(())
         case .file(let fd):
-            guard lseek(fd, 0, SEEK_SET) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            var offset: off_t = 0
             while true {
-                let count = read(fd, &buffer, buffer.count)
+                let count = pread(fd, &buffer, buffer.count, offset)
                 if count < 0 && errno == EINTR { continue }
                 if count < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
+                offset += off_t(count)
                 switch buffer.withUnsafeBufferPointer({ split(UnsafeBufferPointer(rebasing: $0[0..<count]), final: count == 0) }) {
                 case .failure(let stop): return .failure(stop)
                 case .success(false): return .success(())

@@ -82,15 +82,40 @@ extension EndToEndTests { @Suite struct SubcommandTests {
             #expect(ProcessInfo.processInfo.environment["CI"] == nil, "GNU time is installed by .ci/run")
             return
         }
-        let short = try #require(try peak(try folder.file("short.say", script(20_000))))
+        // Both long enough to be checked beside the run (more than 256 KiB), which holds at
+        // most 1 MiB of what it says until the check has passed.
+        let short = try #require(try peak(try folder.file("short.say", script(60_000))))
         let long = try #require(try peak(try folder.file("long.say", script(200_000))))
-        #expect(long <= short + 2_048, "20,000 lines: \(short) KiB at most, 200,000 lines: \(long) KiB")
+        #expect(long <= short + 2_048, "60,000 lines: \(short) KiB at most, 200,000 lines: \(long) KiB")
         let all = try runPiped(["run", folder.path + "/long.say"], input: "")
         #expect(all.status == 0 && all.stdout.split(separator: "\n").count == 200_000)
         let spoiled = try runPiped(["run", try folder.file("spoiled.say", script(200_000) + "inc by\n")], input: "")
         #expect(spoiled.status == 2)
         #expect(spoiled.stdout.isEmpty, "nothing ran")
         #expect(spoiled.stderr.hasPrefix("\(folder.path)/spoiled.say:200001: "), "\(spoiled.stderr)")
+    }
+
+    /// A long script is checked on a thread of its own while it runs: what it would say, save
+    /// or report before the check has passed is held, so a malformed line near its end still
+    /// means nothing was written, saved or reported but that line.
+    @Test func aLongScriptCheckedBesideTheRunChangesNothingWhenALineIsMalformed() throws {
+        let folder = try ScratchFolder()
+        let scene = try folder.file("scene.json", #"{"controls": [{"kind": "rating", "id": "stars", "label": "Stars"}]}"#)
+        let before = try #require(folder.read("scene.json"))
+        // 300,000 lines (1.2 MB): the save and the failed expectation come first, the bad line last.
+        let body = "inc\nsave\nexpect \"nothing\"\n" + String(repeating: "inc\ndec\n", count: 150_000)
+        let spoiled = try runPiped(["run", try folder.file("spoiled.say", body + "inc by\n"), "--scene", scene, "--keep-going"], input: "", quietSeconds: 60)
+        #expect(spoiled.status == 2)
+        #expect(spoiled.stdout.isEmpty, "nothing was said")
+        #expect(spoiled.stderr == "\(folder.path)/spoiled.say:300004: Not a whole number, by\n", "only the bad line is reported: \(spoiled.stderr)")
+        #expect(folder.read("scene.json") == before, "nothing was saved")
+        // The same script without the bad line runs, saves and reports, in order.
+        let whole = try runPiped(["run", try folder.file("whole.say", body), "--scene", scene, "--keep-going"], input: "", quietSeconds: 60)
+        #expect(whole.status == 1)
+        #expect(whole.stdout.hasPrefix("1 out of 10 stars\nSaved 1 change to \(scene)\n2 out of 10 stars\n"), "\(whole.stdout.prefix(200))")
+        #expect(whole.stdout.split(separator: "\n").count == 300_002)
+        #expect(whole.stderr == "\(folder.path)/whole.say:3: expected \"nothing\", heard \"Saved 1 change to \(scene)\"\n", "\(whole.stderr)")
+        #expect(folder.read("scene.json") != before, "the save was made")
     }
 
     @Test func transcriptsAreWrittenAndChecked() throws {
