@@ -20,33 +20,25 @@ public enum NumberText {
     /// `value` with exactly `places` decimals, digits grouped in threes with commas.
     /// Trailing zeros are dropped when `trimmingZeros` is set ("62.0" becomes "62").
     public static func format(_ value: Double, places: Int, trimmingZeros: Bool = false, grouping: Bool = true) -> String {
-        guard value.isFinite else { return value.isNaN ? "not a number" : (value > 0 ? "infinity" : "minus infinity") }
+        // The string made of the bytes is a small one (no allocation) for the 15 bytes or fewer
+        // that nearly every value takes.
+        withBytes(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping) { String(decoding: $0, as: UTF8.self) }
+            ?? formatLarge(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping)
+    }
+
+    /// `format`'s bytes handed to `body` from a buffer on the stack, for a number below 2^53 once
+    /// scaled (every value a control holds): what a spoken value costs, so it builds no string
+    /// of its own when it is part of a phrase. Nil, and `body` not called, for other numbers.
+    static func withBytes<R>(_ value: Double, places: Int, trimmingZeros: Bool, grouping: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard value.isFinite else { return nil }
         let digits = min(max(places, 0), maximumPlaces)
         let scale = powersOfTen[digits]
         let scaled = (abs(value) * Double(scale)).rounded()
-        if scaled < 9_007_199_254_740_992 {
-            return written(whole: Int64(scaled), places: digits, scale: scale, negative: value < 0,
-                           trimmingZeros: trimmingZeros, grouping: grouping)
-        }
-        let (integer, fraction, negative) = decimalParts(value, places: digits)
-        var fractionText = Substring(fraction)
-        if trimmingZeros {
-            while fractionText.last == "0" { fractionText.removeLast() }
-        }
-        var text = grouping ? groupInThrees(Substring(integer)) : integer
-        if !fractionText.isEmpty { text += "." + fractionText }
-        // Tiny negatives round to zero; nobody wants to hear "minus zero".
-        let isZero = integer == "0" && !fraction.contains(where: { $0 != "0" })
-        return negative && !isZero ? "-" + text : text
-    }
-
-    /// A number below 2^53 once scaled (every value a control holds), its bytes written once
-    /// into the string: what every spoken value costs, so it builds no intermediate strings.
-    /// - Parameter whole: the value times 10^places, rounded, not negative.
-    private static func written(whole: Int64, places: Int, scale: Int64, negative: Bool, trimmingZeros: Bool, grouping: Bool) -> String {
+        guard scaled < 9_007_199_254_740_992 else { return nil }
+        let whole = Int64(scaled)
         var integer = whole / scale
         var fraction = whole % scale
-        var fractionDigits = places
+        var fractionDigits = digits
         if trimmingZeros {
             while fractionDigits > 0 && fraction % 10 == 0 {
                 fraction /= 10
@@ -54,8 +46,7 @@ public enum NumberText {
             }
         }
         // 16 integer digits, 5 commas, a point, 15 decimals and a sign fit in 38 bytes, written
-        // backwards into a buffer on the stack; the string made of them is a small one (no
-        // allocation) for the 15 bytes or fewer that nearly every value takes.
+        // backwards.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             var end = 40
             func put(_ byte: UInt8) {
@@ -75,9 +66,25 @@ public enum NumberText {
                 written += 1
             } while integer > 0
             // Tiny negatives round to zero; nobody wants to hear "minus zero".
-            if negative && whole != 0 { put(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end..<40]), as: UTF8.self)
+            if value < 0 && whole != 0 { put(UInt8(ascii: "-")) }
+            return body(UnsafeBufferPointer(rebasing: buffer[end..<40]))
         }
+    }
+
+    /// `format` of a number that is not finite, or past 2^53 once scaled.
+    private static func formatLarge(_ value: Double, places: Int, trimmingZeros: Bool, grouping: Bool) -> String {
+        guard value.isFinite else { return value.isNaN ? "not a number" : (value > 0 ? "infinity" : "minus infinity") }
+        let digits = min(max(places, 0), maximumPlaces)
+        let (integer, fraction, negative) = decimalParts(value, places: digits)
+        var fractionText = Substring(fraction)
+        if trimmingZeros {
+            while fractionText.last == "0" { fractionText.removeLast() }
+        }
+        var text = grouping ? groupInThrees(Substring(integer)) : integer
+        if !fractionText.isEmpty { text += "." + fractionText }
+        // Tiny negatives round to zero; nobody wants to hear "minus zero".
+        let isZero = integer == "0" && !fraction.contains(where: { $0 != "0" })
+        return negative && !isZero ? "-" + text : text
     }
 
     /// Integer digits, exactly `places` fraction digits, and the sign, rounded half away from zero.

@@ -21,6 +21,9 @@ public protocol AdjustableControl: Sendable, Equatable {
     func displayText(for value: Double, unit: UnitWords?) -> String
     /// What is said for a value: unit words, no symbols, no float noise.
     func spokenValue(for value: Double, unit: UnitWords?) -> String
+    /// `spokenValue`'s words written into a phrase being built (an announcement), so the value
+    /// makes no string of its own.
+    func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase)
     /// The value without unit words, for terse speech: "62.5", "7 out of 10".
     /// - Parameter places: the decimal places the scale needs.
     func terseValue(for value: Double, places: Int) -> String
@@ -64,6 +67,11 @@ extension AdjustableControl {
     public var typedGroupSeparator: String? { nil }
     /// Most kinds add no words to the keys hint.
     public func hintLead(for value: Double) -> String? { nil }
+    /// The spoken value, made and then appended; kinds whose words are numbers and units write
+    /// them straight in.
+    public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
+        phrase.append(spokenValue(for: value, unit: unit))
+    }
     /// The number in the scale's precision, no unit.
     public func terseValue(for value: Double, places: Int) -> String {
         NumberText.spoken(value, places: places)

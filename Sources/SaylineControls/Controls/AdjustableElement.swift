@@ -82,6 +82,10 @@ public struct AdjustableElement: Sendable, Equatable {
     public var displayText: String { control.displayText(for: value, unit: identity.unit) }
     /// What is said for the value: "62.5 kilograms".
     public var spokenValue: String { control.spokenValue(for: value, unit: identity.unit) }
+    /// `spokenValue`, written into a phrase being built.
+    public func appendSpokenValue(to phrase: inout Phrase) {
+        control.appendSpokenValue(for: value, unit: identity.unit, to: &phrase)
+    }
     /// The value without unit words, for terse speech.
     public var terseValue: String { control.terseValue(for: value, places: precision) }
     /// Why the screen shows another figure than the value, or nil.

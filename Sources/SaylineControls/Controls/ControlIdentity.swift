@@ -45,8 +45,11 @@ public struct UnitWords: Sendable, Equatable {
 
     /// "1 kilogram", "62.5 kilograms": only exactly one takes the singular.
     public func spoken(_ number: String, value: Double) -> String {
-        "\(number) \(value == 1 ? singular : plural)"
+        "\(number) \(word(for: value))"
     }
+
+    /// The word after a value: the singular for exactly one, else the plural.
+    public func word(for value: Double) -> String { value == 1 ? singular : plural }
 
     /// Every word a person may type after a number to mean this unit.
     public var typedForms: [String] {

@@ -67,8 +67,15 @@ public struct RulerPicker: AdjustableControl {
 
     /// The value trimmed, with unit words: "62.5 kilograms".
     public func spokenValue(for value: Double, unit: UnitWords?) -> String {
-        let number = NumberText.spoken(value, places: places)
-        return unit?.spoken(number, value: value) ?? number
+        guard unit != nil else { return NumberText.spoken(value, places: places) }
+        return Phrase.make { appendSpokenValue(for: value, unit: unit, to: &$0) }
+    }
+
+    public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
+        phrase.append(number: value, places: places)
+        guard let unit else { return }
+        phrase.append(" ")
+        phrase.append(unit.word(for: value))
     }
 
     /// A glide on the seed's smooth curve.

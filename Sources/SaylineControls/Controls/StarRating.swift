@@ -51,7 +51,13 @@ public struct StarRating: AdjustableControl {
 
     /// "7 out of 10": the figure the screen shows, in words a speech engine says well.
     public func spokenFigure(for value: Double) -> String {
-        "\(shownNumber(for: value)) out of \(NumberText.format(outOf, places: 0, grouping: false))"
+        Phrase.make { appendFigure(value, to: &$0) }
+    }
+
+    private func appendFigure(_ value: Double, to phrase: inout Phrase) {
+        phrase.append(number: value.rounded(), places: 0)
+        phrase.append(" out of ")
+        phrase.append(number: outOf, places: 0)
     }
 
     /// Terse speech keeps "out of": it is the number's meaning.
@@ -59,7 +65,13 @@ public struct StarRating: AdjustableControl {
 
     /// "7 out of 10 stars": the figure and what it counts.
     public func spokenValue(for value: Double, unit: UnitWords?) -> String {
-        "\(spokenFigure(for: value)) \((unit ?? Self.stars).plural)"
+        Phrase.make { appendSpokenValue(for: value, unit: unit, to: &$0) }
+    }
+
+    public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
+        appendFigure(value, to: &phrase)
+        phrase.append(" ")
+        phrase.append((unit ?? Self.stars).plural)
     }
 
     /// A rating counts stars unless the scene names another unit.

@@ -106,7 +106,7 @@ public struct ScriptRunner: Sendable {
 /// What `--transcript` writes: each command, then what it announced.
 public enum Transcript {
     /// A transcript's lines for one command: the command, then what was heard.
-    public static func lines(command: String, announcements: [Announcement]) -> [String] {
+    public static func lines(command: String, announcements: some Collection<Announcement>) -> [String] {
         ["> " + TextSanitiser.clean(command)] + announcements.map(\.text)
     }
 

@@ -35,14 +35,14 @@ public struct Session: Sendable {
 
     /// The focus announcement a front makes on start.
     public func greeting() -> Reply {
-        reply([.focused(focused)])
+        reply(.focused(focused))
     }
 
     /// Parses and performs a line. Blank lines and comments do nothing and say nothing.
     public mutating func perform(line: String) -> Reply {
         switch CommandTable.parse(line) {
         case nil: return Reply()
-        case .failure(let rejection)?: return reply([.rejected(rejection, nil)])
+        case .failure(let rejection)?: return reply(.rejected(rejection, nil))
         case .success(let command)?: return perform(command)
         }
     }
@@ -52,20 +52,20 @@ public struct Session: Sendable {
     public mutating func perform(_ command: Command) -> Reply {
         switch command {
         case .list:
-            return reply([.listed(elements, focused: focusIndex)])
+            return reply(.listed(elements, focused: focusIndex))
         case .focus(let name):
             guard let index = elementIndex(named: name) else {
                 let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
-                return reply([.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil)])
+                return reply(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil))
             }
             focusIndex = index
-            return reply([.focused(focused)])
+            return reply(.focused(focused))
         case .next:
             focusIndex = (focusIndex + 1) % elements.count
-            return reply([.focused(focused)])
+            return reply(.focused(focused))
         case .previous:
             focusIndex = (focusIndex + elements.count - 1) % elements.count
-            return reply([.focused(focused)])
+            return reply(.focused(focused))
         case .increment(let count): return adjust(.increment(count))
         case .decrement(let count): return adjust(.decrement(count))
         case .page(.up): return adjust(.pageUp)
@@ -74,14 +74,14 @@ public struct Session: Sendable {
         case .maximum: return adjust(.toMaximum)
         case .set(let text): return adjust(.typed(text))
         case .say:
-            return reply([.focused(focused)])
+            return reply(.focused(focused))
         case .describe(let name):
-            guard let name else { return reply([.described(focused)]) }
+            guard let name else { return reply(.described(focused)) }
             guard let index = elementIndex(named: name) else {
                 let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
-                return reply([.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil)])
+                return reply(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil))
             }
-            return reply([.described(elements[index])])
+            return reply(.described(elements[index]))
         case .motion(let preference):
             motion = preference
             var events: [SessionEvent] = [.motionSet(preference)]
@@ -92,7 +92,7 @@ public struct Session: Sendable {
             return reply(events)
         case .verbosity(let level):
             verbosity = level
-            return reply([.verbositySet(level)])
+            return reply(.verbositySet(level))
         case .undo:
             return restore(redone: false)
         case .redo:
@@ -100,11 +100,11 @@ public struct Session: Sendable {
         case .tour:
             return startTour()
         case .help(let name):
-            return reply([.help(Self.helpText(for: name))])
+            return reply(.help(Self.helpText(for: name)))
         case .save(let request):
-            return reply([.saveRequested(request)])
+            return reply(.saveRequested(request))
         case .quit:
-            var result = reply([.quit])
+            var result = reply(.quit)
             result.quit = true
             return result
         }
@@ -114,7 +114,7 @@ public struct Session: Sendable {
     public mutating func stopTour() -> Reply {
         guard tour != nil else { return Reply() }
         tour = nil
-        return reply([.tourStopped])
+        return reply(.tourStopped)
     }
 
     /// Moves the tour to its next stop. The front calls this every `DemoTour.interval`.
@@ -123,7 +123,7 @@ public struct Session: Sendable {
         let element = elements[current.elementIndex]
         guard motion == .full, element.value == current.lastAutoValue, let target = current.takeNextTarget() else {
             tour = nil
-            return reply([current.isFinished ? .tourFinished : .tourStopped])
+            return reply(current.isFinished ? .tourFinished : .tourStopped)
         }
         var moved = element
         let outcome = moved.apply(.exactly(target))
@@ -131,7 +131,7 @@ public struct Session: Sendable {
         tour = current
         guard case .changed(let change) = outcome else { return Reply() }
         elements[current.elementIndex] = moved
-        var result = reply([.tourStep(moved, change)])
+        var result = reply(.tourStep(moved, change))
         result.transition = transition(for: current.elementIndex, change)
         return result
     }
@@ -165,19 +165,20 @@ public struct Session: Sendable {
         let outcome = element.apply(adjustment)
         switch outcome {
         case .rejected(let rejection):
-            return reply([.rejected(rejection, focused)])
+            return reply(.rejected(rejection, focused))
         case .unchanged(let reason):
-            return reply([.unchanged(focused, reason)])
+            return reply(.unchanged(focused, reason))
         case .changed(let change):
             elements[focusIndex] = element
             push(&undoStack, (focusIndex, change.old))
             redoStack.removeAll()
-            var events: [SessionEvent] = [.changed(element, change)]
+            var result: Reply
             if tour?.elementIndex == focusIndex {
                 tour = nil
-                events.append(.tourStopped)
+                result = reply([.changed(element, change), .tourStopped])
+            } else {
+                result = reply(.changed(element, change))
             }
-            var result = reply(events)
             result.transition = transition(for: focusIndex, change)
             return result
         }
@@ -185,38 +186,40 @@ public struct Session: Sendable {
 
     private mutating func restore(redone: Bool) -> Reply {
         guard let entry = redone ? redoStack.popLast() : undoStack.popLast() else {
-            return reply([redone ? .nothingToRedo : .nothingToUndo])
+            return reply(redone ? .nothingToRedo : .nothingToUndo)
         }
         var element = elements[entry.index]
-        guard case .changed(let change) = element.apply(.exactly(entry.value)) else { return reply([redone ? .nothingToRedo : .nothingToUndo]) }
+        guard case .changed(let change) = element.apply(.exactly(entry.value)) else { return reply(redone ? .nothingToRedo : .nothingToUndo) }
         elements[entry.index] = element
         if redone { push(&undoStack, (entry.index, change.old)) } else { push(&redoStack, (entry.index, change.old)) }
         let focusMoved = focusIndex != entry.index
         focusIndex = entry.index
-        var events: [SessionEvent] = [.restored(element, change, redone: redone, focusMoved: focusMoved)]
+        let restored = SessionEvent.restored(element, change, redone: redone, focusMoved: focusMoved)
+        var result: Reply
         if tour?.elementIndex == entry.index {
             tour = nil
-            events.append(.tourStopped)
+            result = reply([restored, .tourStopped])
+        } else {
+            result = reply(restored)
         }
-        var result = reply(events)
         result.transition = transition(for: entry.index, change)
         return result
     }
 
     private mutating func startTour() -> Reply {
         guard motion == .full else {
-            return reply([.rejected(Rejection(.notAllowed("The tour does not run with reduce motion"), input: "tour"), nil)])
+            return reply(.rejected(Rejection(.notAllowed("The tour does not run with reduce motion"), input: "tour"), nil))
         }
         let rulers = elements.indices.filter { elements[$0].control is RulerPicker }
         guard let index = rulers.contains(focusIndex) ? focusIndex : rulers.first else {
-            return reply([.rejected(Rejection(.notAllowed("The tour needs a ruler in the scene"), input: "tour"), nil)])
+            return reply(.rejected(Rejection(.notAllowed("The tour needs a ruler in the scene"), input: "tour"), nil))
         }
         tour = DemoTour(elementIndex: index, startValue: elements[index].value)
-        return reply([.tourStarted(elements[index])])
+        return reply(.tourStarted(elements[index]))
     }
 
     private func transition(for index: Int, _ change: ValueChange) -> ElementTransition {
-        ElementTransition(elementIndex: index, from: change.old, to: change.new, control: elements[index].control, motion: motion)
+        ElementTransition(elementIndex: index, from: change.old, to: change.new, element: elements[index], motion: motion)
     }
 
     private func elementIndex(named name: String) -> Int? {
@@ -229,12 +232,19 @@ public struct Session: Sendable {
         stack.push((index: entry.0, value: entry.1))
     }
 
+    /// The reply to a command that did one thing: the common case, with no array made.
+    private func reply(_ event: SessionEvent) -> Reply {
+        var result = Reply()
+        result.announcements = announcer.announcements(for: event)
+        result.events = [event]
+        return result
+    }
+
     private func reply(_ events: [SessionEvent]) -> Reply {
+        guard events.count != 1 else { return reply(events[0]) }
         var result = Reply()
         result.events = events
-        let announcer = self.announcer
-        // One event is the common case: its lines are the reply's, no array flattened into another.
-        result.announcements = events.count == 1 ? announcer.announcements(for: events[0]) : events.flatMap(announcer.announcements(for:))
+        result.announcements = events.flatMap(announcer.announcements(for:))
         return result
     }
 }

@@ -61,15 +61,16 @@ public struct ElementTransition: Sendable, Equatable {
     public let from: Double
     /// The value after.
     public let to: Double
-    /// The control, which knows how it animates.
-    private let control: any AdjustableControl
+    /// The element, whose control knows how it animates: held whole, as copying it is one
+    /// reference counted where a copy of the control is one for each array and box it holds.
+    private let element: AdjustableElement
     private let motion: MotionPreference
 
-    init(elementIndex: Int, from: Double, to: Double, control: any AdjustableControl, motion: MotionPreference) {
+    init(elementIndex: Int, from: Double, to: Double, element: AdjustableElement, motion: MotionPreference) {
         self.elementIndex = elementIndex
         self.from = from
         self.to = to
-        self.control = control
+        self.element = element
         self.motion = motion
     }
 
@@ -77,7 +78,7 @@ public struct ElementTransition: Sendable, Equatable {
     /// `expect frames`), not on every change: a script that never asks never pays for the
     /// timeline (a digit roll's was 7 % of a script's time).
     public var transition: Transition {
-        motion == .reduce ? .jump : .animated(control.animation(from: from, to: to))
+        motion == .reduce ? .jump : .animated(element.control.animation(from: from, to: to))
     }
 
     public static func == (lhs: ElementTransition, rhs: ElementTransition) -> Bool {

@@ -73,7 +73,12 @@ public struct Announcer: Sendable {
     public func focusLine(_ element: AdjustableElement) -> String {
         switch verbosity {
         case .terse: return "\(element.identity.shortName), \(element.terseValue)"
-        case .normal: return "\(element.identity.spokenLabel), \(element.spokenValue)"
+        case .normal:
+            return Phrase.make { line in
+                line.append(element.identity.spokenLabel)
+                line.append(", ")
+                element.appendSpokenValue(to: &line)
+            }
         case .verbose: return "\(element.identity.spokenLabel), \(element.spokenValue), adjustable. \(element.hint)"
         }
     }
@@ -91,17 +96,25 @@ public struct Announcer: Sendable {
     }
 
     private func changeLine(_ element: AdjustableElement, _ change: ValueChange, spokenValue: String? = nil) -> String {
-        var line = verbosity == .normal ? spokenValue ?? element.spokenValue : valueText(element)
-        // "120 kilograms max": the bound in one short word, with no pause before it, keeps a
-        // change at a bound under two and a half seconds at 175 words a minute.
-        if let bound = change.reachedBound { line += verbosity == .verbose ? ", \(bound.rawValue)" : " \(bound.spokenShort)" }
-        if case .snapped(let requested)? = change.correction {
-            line += ", nearest step to \(NumberText.plain(requested))"
+        Phrase.make { line in
+            // A typed value that was moved into the range says so first.
+            if case .clamped(let requested)? = change.correction { line.append(Self.outOfRange(requested, element)) }
+            switch (verbosity, spokenValue) {
+            case (.normal, let said?): line.append(said)
+            case (.normal, nil): element.appendSpokenValue(to: &line)
+            default: line.append(valueText(element))
+            }
+            // "120 kilograms max": the bound in one short word, with no pause before it, keeps a
+            // change at a bound under two and a half seconds at 175 words a minute.
+            if let bound = change.reachedBound {
+                line.append(verbosity == .verbose ? ", " : " ")
+                line.append(verbosity == .verbose ? bound.rawValue : bound.spokenShort)
+            }
+            if case .snapped(let requested)? = change.correction {
+                line.append(", nearest step to ")
+                line.append(NumberText.plain(requested))
+            }
         }
-        if case .clamped(let requested)? = change.correction {
-            return Self.outOfRange(requested, element) + line
-        }
-        return line
     }
 
     /// "Too high, ": a typed value that was moved into the range says so first (the number

@@ -1,0 +1,50 @@
+/// A short phrase of numbers and words ("3 out of 10 stars", "62.5 kilograms"), written into
+/// one buffer on the stack and made into one String at the end. Built by interpolation, such a
+/// phrase made a string for each of its parts and grew the result as each was appended: the
+/// spoken value was a sixth of a script's time.
+public struct Phrase {
+    /// Room on the stack; a longer phrase (a scene's long unit words) moves to the heap.
+    private static let stackCapacity = 128
+
+    private let stack: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    /// The whole phrase, once it no longer fits on the stack.
+    private var heap: [UInt8]?
+
+    private init(stack: UnsafeMutableBufferPointer<UInt8>) {
+        self.stack = stack
+    }
+
+    /// The phrase `build` writes. The writer lives only for the call.
+    public static func make(_ build: (inout Phrase) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackCapacity) { buffer in
+            var phrase = Phrase(stack: buffer)
+            build(&phrase)
+            if let heap = phrase.heap { return String(decoding: heap, as: UTF8.self) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<phrase.count]), as: UTF8.self)
+        }
+    }
+
+    /// Appends text as it is.
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
+    }
+
+    /// Appends a number as `NumberText.format` writes it, trimmed and ungrouped unless asked.
+    public mutating func append(number value: Double, places: Int, trimmingZeros: Bool = true, grouping: Bool = false) {
+        let written: Void? = NumberText.withBytes(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping) { append(bytes: $0) }
+        if written == nil { append(NumberText.format(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping)) }
+    }
+
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        if heap == nil, count + bytes.count <= stack.count {
+            guard let source = bytes.baseAddress, let target = stack.baseAddress else { return }
+            (target + count).update(from: source, count: bytes.count)
+            count += bytes.count
+            return
+        }
+        if heap == nil { heap = Array(UnsafeBufferPointer(rebasing: stack[0..<count])) }
+        heap?.append(contentsOf: bytes)
+    }
+}
