@@ -122,7 +122,7 @@ package enum AuditCommand: Subcommand {
         let produce: ((ArraySlice<UInt8>) -> Void) -> Void
         switch format {
         case .json: produce = { sink in report.writeAxeJSON(settings, parallel: { count, render in Parallel.map(count, threads: threads, render) }, to: sink) }
-        case .junit: produce = { sink in report.writeJUnit(settings, to: sink) }
+        case .junit: produce = { sink in report.writeJUnit(settings, parallel: { count, render in Parallel.map(count, threads: threads, render) }, to: sink) }
         case .text, .sarif, .html:
             let text = format == .text ? report.text(settings) : format == .sarif ? report.sarif(settings) : report.html(settings)
             produce = { sink in sink(Array(text.utf8)[...]) }
@@ -179,7 +179,9 @@ package enum AuditCommand: Subcommand {
         guard !files.isEmpty else { return .failure(SceneLoadFailure(lines: paths.map { "\(FileAccess.shown($0)): no scene files (*.json) in this folder" })) }
         if let part, let mine = filesPerPart(paths, part) { files = Array(files[mine]) }
         let named = files
-        let loaded = Parallel.map(named.count, threads: threads) { SceneFile.document(named[$0].shown, systemPath: named[$0].system).map(\.scene) }
+        // Several files are read one a thread; a single one lends its threads to its controls.
+        let perFile = named.count == 1 ? threads : 1
+        let loaded = Parallel.map(named.count, threads: threads) { SceneFile.document(named[$0].shown, systemPath: named[$0].system, threads: perFile).map(\.scene) }
         var scenes: [(name: String, scene: Scene)] = []
         var problems: [String] = []
         for (file, result) in zip(files, loaded) {

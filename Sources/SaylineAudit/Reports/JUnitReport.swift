@@ -14,7 +14,9 @@ extension AuditReport {
 
     /// `junit`, handed to `sink` a piece at a time: the counts are taken first, then each
     /// testcase is made as it is written, so the report is never held whole.
-    public func writeJUnit(_ settings: ReportSettings, to sink: (ArraySlice<UInt8>) -> Void) {
+    /// - Parameter parallel: threads the front lends for writing the testcases (the core has
+    ///   none); they are written a round of batches at a time, in order.
+    public func writeJUnit(_ settings: ReportSettings, parallel: JSONParallelRender? = nil, to sink: (ArraySlice<UInt8>) -> Void) {
         // What each testcase is, by rule and node index: one pass over the findings sorts them
         // by scene (walking every finding once per scene would cost scenes × findings).
         enum Case {
@@ -45,11 +47,11 @@ extension AuditReport {
             guard let ruleIndex = rules.firstIndex(where: { $0.rule.id == entry.rule }) else { continue }
             add(entry.file, .fixed(ruleIndex, entry), nil, skipped: true)
         }
-        func testcase(_ rule: RuleInfo, _ node: Node, body: String) -> String {
+        @Sendable func testcase(_ rule: RuleInfo, _ node: Node, body: String) -> String {
             let open = "    <testcase classname=\(Self.attribute(rule.id)) name=\(Self.attribute(node.control)) time=\"\(Self.seconds(Self.milliseconds(node.nanoseconds)))\""
             return body.isEmpty ? open + "/>" : open + ">\n" + body + "\n    </testcase>"
         }
-        func render(_ item: Case) -> String {
+        @Sendable func render(_ item: Case) -> String {
             switch item {
             case .violation(let r, let i):
                 let rule = rules[r].rule, node = rules[r].violations[i]
@@ -103,15 +105,42 @@ extension AuditReport {
             for words in ruleSettingWords(settings) { suite += "      <property name=\"rule-setting\" value=\(Self.attribute(words))/>\n" }
             suite += "    </properties>\n"
             emit(suite)
-            for item in parts.cases {
-                emit(render(item))
-                emit("\n")
+            let cases = parts.cases
+            if let parallel, cases.count > Self.batchLength {
+                // Sixteen batches a round keep two cores busy and what is held to a few hundred KB.
+                let batches = (cases.count + Self.batchLength - 1) / Self.batchLength
+                for round in stride(from: 0, to: batches, by: 16) {
+                    let written = parallel(min(16, batches - round)) { batch in
+                        var bytes: [UInt8] = []
+                        let start = (round + batch) * Self.batchLength
+                        for item in cases[start..<min(start + Self.batchLength, cases.count)] {
+                            bytes.append(contentsOf: render(item).utf8)
+                            bytes.append(UInt8(ascii: "\n"))
+                        }
+                        return bytes
+                    }
+                    for bytes in written {
+                        if !out.isEmpty {
+                            sink(out[...])
+                            out.removeAll(keepingCapacity: true)
+                        }
+                        sink(bytes[...])
+                    }
+                }
+            } else {
+                for item in cases {
+                    emit(render(item))
+                    emit("\n")
+                }
             }
             emit("  </testsuite>\n")
         }
         emit("</testsuites>\n")
         sink(out[...])
     }
+
+    /// Testcases written together by one thread.
+    static let batchLength = 512
 
     /// What a failure's text says: the finding, the control and where it is, the rule, what
     /// to do, the WCAG criteria.
@@ -150,6 +179,11 @@ extension AuditReport {
     /// XML 1.0 has no form for most control characters, nor for U+FFFE and U+FFFF: each is
     /// replaced by U+FFFD, so the reader sees that something was there and the file stays valid.
     private static func escaped(_ text: String, inAttribute: Bool) -> String {
+        // Most text is printable ASCII with nothing to escape: a control's id, a rule's words.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<")
+            && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "\"") }) {
+            return text
+        }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -13,13 +13,16 @@ package enum SceneFile {
 
     /// The scene and the file's bytes, which a save keeps byte for byte but for the values.
     /// A scene file's bytes read as a scene, suppressions checked against the audit's rules.
-    static func decode(_ bytes: [UInt8]) -> Result<Scene, SceneError> {
-        SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id)))
+    /// - Parameter threads: how many threads may read a long list of controls.
+    static func decode(_ bytes: [UInt8], threads: Int = 1) -> Result<Scene, SceneError> {
+        let parallel: SceneParallelDecode? = threads > 1 ? { count, decode in Parallel.map(count, threads: threads, decode) } : nil
+        return SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id)), parallel: parallel)
     }
 
     /// - Parameter systemPath: the path as the system spells it, when it is not UTF-8 (a name
     ///   read from a folder); `path` is then how it is shown.
-    package static func document(_ path: String?, systemPath: [CChar]? = nil) -> Result<SceneDocument, SceneLoadFailure> {
+    ///   - threads: how many threads may read a long list of controls (an audit's).
+    package static func document(_ path: String?, systemPath: [CChar]? = nil, threads: Int = 1) -> Result<SceneDocument, SceneLoadFailure> {
         guard let path else { return .success(SceneDocument(path: nil, bytes: nil, scene: .demo)) }
         let name = FileAccess.shown(path)
         switch FileAccess.read(path: path == "-" ? nil : systemPath ?? Array(path.utf8CString), limit: Scene.maximumFileSize) {
@@ -28,7 +31,7 @@ package enum SceneFile {
         case .failure(let failure):
             return .failure(SceneLoadFailure(lines: ["\(name): \(failure.message)"]))
         case .success(let bytes):
-            switch decode(bytes) {
+            switch decode(bytes, threads: threads) {
             case .success(let scene): return .success(SceneDocument(path: path, bytes: bytes, scene: scene))
             case .failure(let error): return .failure(SceneLoadFailure(lines: error.problems.map { $0.formatted(file: name) }))
             }

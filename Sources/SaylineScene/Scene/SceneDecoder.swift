@@ -1,12 +1,16 @@
 import SaylineText
 import SaylineControls
 import SaylineSession
+/// Runs `decode` for each of `count` runs of a scene's controls, on as many threads as the front
+/// has, and returns the results in order: the core has no threads of its own.
+public typealias SceneParallelDecode = (_ count: Int, _ decode: @escaping @Sendable (Int) -> SceneDecoder.ControlRun) -> [SceneDecoder.ControlRun]
+
 /// Reads a scene file into elements, reporting every problem with its line and JSON path.
 ///
 /// Structure and types are checked strictly (a typo in a key is an error, not a silent default);
 /// values that are usable but out of range are passed to the controls, which repair them and
 /// record it for the audit.
-public struct SceneDecoder {
+public struct SceneDecoder: Sendable {
     private var problems: [SceneProblem] = []
     /// The audit rules a suppression may name, when the caller knows them.
     private var knownRules: Set<String>?
@@ -20,8 +24,11 @@ public struct SceneDecoder {
     /// - Parameters:
     ///   - knownRules: the ids a suppression's rule may be; nil leaves rules unchecked.
     ///   - kinds: the kinds a control may be.
+    ///   - parallel: threads the front lends for reading the controls of a long list (the core
+    ///     has none); nil reads them on this one. The scene and its problems are the same.
     /// - Complexity: O(n) in the file's size.
-    public static func decode(_ bytes: [UInt8], knownRules: Set<String>? = nil, kinds: SceneKinds = .standard) -> Result<Scene, SceneError> {
+    public static func decode(_ bytes: [UInt8], knownRules: Set<String>? = nil, kinds: SceneKinds = .standard,
+                              parallel: SceneParallelDecode? = nil) -> Result<Scene, SceneError> {
         guard bytes.count <= Scene.maximumFileSize else {
             return .failure(SceneError([SceneProblem(line: 1, path: "", message: "the file is \(bytes.count) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)")]))
         }
@@ -39,7 +46,7 @@ public struct SceneDecoder {
         decoder.input = bytes
         decoder.kinds = kinds
         for kind in kinds.all { decoder.fieldsByKind[kind.name] = kinds.fields(of: kind.name) }
-        let scene = decoder.scene(root)
+        let scene = decoder.scene(root, parallel: parallel)
         if decoder.problems.isEmpty, let scene { return .success(scene) }
         return .failure(SceneError(decoder.problems))
     }
@@ -48,7 +55,7 @@ public struct SceneDecoder {
         problems.append(SceneProblem(line: node.line, path: path, message: message))
     }
 
-    private mutating func scene(_ root: JSONNode) -> Scene? {
+    private mutating func scene(_ root: JSONNode, parallel: SceneParallelDecode?) -> Scene? {
         // "$schema" is how editors attach the scene's schema to a file.
         guard let members = object(root, "", allowed: ["$schema", "version", "controls", "suppress"]) else { return nil }
         if let schema = members["$schema"], case .string = schema.value {} else if let schema = members["$schema"] {
@@ -78,20 +85,31 @@ public struct SceneDecoder {
         var sources: [ControlSource] = []
         sources.reserveCapacity(list.count)
         var seen: [String: Int] = [:]
-        for (offset, node) in list.enumerated() {
-            let path = "controls[\(offset)]"
-            guard let element = control(node, path) else { continue }
+        // Each control is read on its own; only whether its id was seen before depends on the
+        // others, so a long list is read in runs on the threads lent, and joined in order.
+        let read: [DecodedControl]
+        if let parallel, list.count >= Self.parallelFrom {
+            let runLength = max(Self.parallelFrom / 4, (list.count + 15) / 16)
+            let runs = (list.count + runLength - 1) / runLength
+            let worker = self
+            read = parallel(runs) { run in
+                var decoder = worker
+                return ControlRun(controls: (run * runLength..<min((run + 1) * runLength, list.count)).map { decoder.decoded(list[$0], offset: $0) })
+            }.flatMap(\.controls)
+        } else {
+            read = list.indices.map { decoded(list[$0], offset: $0) }
+        }
+        for (offset, control) in read.enumerated() {
+            problems += control.problems
+            guard let element = control.element, let source = control.source else { continue }
             let key = element.identity.id.lowercased()
             if let first = seen[key] {
-                problem(node, path + ".id", "\"\(element.identity.id)\" is already the id of controls[\(first)]")
+                problem(list[offset], "controls[\(offset)].id", "\"\(element.identity.id)\" is already the id of controls[\(first)]")
             } else {
                 seen[key] = offset
             }
             elements.append(element)
-            var valueBytes: Range<Int>?
-            if case .object(let pairs) = node.value, let value = pairs.last(where: { $0.key == "value" }) { valueBytes = value.node.bytes }
-            sources.append(ControlSource(line: node.line, column: node.column, text: String(decoding: input[node.bytes], as: UTF8.self),
-                                         bytes: node.bytes, valueBytes: valueBytes))
+            sources.append(source)
         }
         var suppressions: [Suppression] = []
         if let node = members["suppress"] {
@@ -113,6 +131,34 @@ public struct SceneDecoder {
             }
         }
         return Scene(elements: elements, suppressions: suppressions, sources: sources)
+    }
+
+    /// Lists this long are read in parallel when threads are lent.
+    static let parallelFrom = 512
+
+    /// One control as read: the element, where it is in the file, and what was wrong with it.
+    struct DecodedControl: Sendable {
+        let element: AdjustableElement?
+        let source: ControlSource?
+        let problems: [SceneProblem]
+    }
+
+    /// The controls of one run, in order.
+    public struct ControlRun: Sendable {
+        let controls: [DecodedControl]
+    }
+
+    private mutating func decoded(_ node: JSONNode, offset: Int) -> DecodedControl {
+        let before = problems.count
+        let element = control(node, "controls[\(offset)]")
+        let found = Array(problems[before...])
+        problems.removeSubrange(before...)
+        guard element != nil else { return DecodedControl(element: nil, source: nil, problems: found) }
+        var valueBytes: Range<Int>?
+        if case .object(let pairs) = node.value, let value = pairs.last(where: { $0.key == "value" }) { valueBytes = value.node.bytes }
+        let source = ControlSource(line: node.line, column: node.column, text: String(decoding: input[node.bytes], as: UTF8.self),
+                                   bytes: node.bytes, valueBytes: valueBytes)
+        return DecodedControl(element: element, source: source, problems: found)
     }
 
     private mutating func suppression(_ node: JSONNode, _ path: String) -> Suppression? {
