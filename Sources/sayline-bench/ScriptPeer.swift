@@ -55,7 +55,7 @@ enum ScriptPeer {
         for _ in 0..<runs {
             saylineRates.append(Double(count) / Workloads.timeBinary(["run", script]))
             let began = now()
-            _ = try? runPiped(["python3", peer, script], input: "", executable: "/usr/bin/env", quietSeconds: 600)
+            _ = try? runPiped(["python3", peer, script], input: "", executable: "/usr/bin/env", quietSeconds: 600, keepingOutput: false)
             peerRates.append(Double(count) / (now() - began))
         }
         func figure(_ name: String, _ samples: [Double]) -> Figure {

@@ -58,7 +58,7 @@ enum Workloads {
     /// Seconds for one run of the binary.
     static func timeBinary(_ arguments: [String]) -> Double {
         let began = now()
-        _ = try? runPiped(arguments, input: "", quietSeconds: 600)
+        _ = try? runPiped(arguments, input: "", quietSeconds: 600, keepingOutput: false)
         return now() - began
     }
 
