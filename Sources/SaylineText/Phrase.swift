@@ -15,6 +15,17 @@ public struct Phrase {
         self.stack = stack
     }
 
+    /// Writes the phrase at the end of `bytes` (an output buffer), making no string at all.
+    public static func write(into bytes: inout [UInt8], _ build: (inout Phrase) -> Void) {
+        // No room on the stack: every part goes straight into the caller's bytes.
+        var phrase = Phrase(stack: UnsafeMutableBufferPointer(start: nil, count: 0))
+        // Moved, not copied: the phrase holds the only reference while it appends.
+        phrase.heap = bytes
+        bytes = []
+        build(&phrase)
+        bytes = phrase.heap ?? []
+    }
+
     /// The phrase `build` writes. The writer lives only for the call.
     public static func make(_ build: (inout Phrase) -> Void) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackCapacity) { buffer in

@@ -25,13 +25,9 @@ public enum TextSanitiser {
         return out
     }
 
-    /// Printable ASCII with single spaces inside needs no work: most announcements are that.
-    private static func isAlreadyClean(_ text: String) -> Bool {
-        // Every announcement passes here: its bytes are scanned in place, not through an iterator.
-        text.utf8.withContiguousStorageIfAvailable(isAlreadyClean) ?? isAlreadyClean(Array(text.utf8)[...])
-    }
-
-    private static func isAlreadyClean<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    /// Whether `clean` would give these bytes back as they are: printable ASCII with single
+    /// spaces inside (most announcements), checked where they lie.
+    public static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousWasSpace = true
         for byte in bytes {
             guard byte >= 0x20 && byte < 0x7F else { return false }
@@ -40,6 +36,12 @@ public enum TextSanitiser {
             previousWasSpace = isSpace
         }
         return !previousWasSpace || bytes.isEmpty
+    }
+
+    /// Printable ASCII with single spaces inside needs no work: most announcements are that.
+    private static func isAlreadyClean(_ text: String) -> Bool {
+        // Every announcement passes here: its bytes are scanned in place, not through an iterator.
+        text.utf8.withContiguousStorageIfAvailable(isClean) ?? Array(text.utf8).withUnsafeBufferPointer(isClean)
     }
 
     /// A bounded, cleaned echo of what a person typed, for messages. When control characters

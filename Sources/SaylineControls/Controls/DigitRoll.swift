@@ -156,10 +156,19 @@ public struct DigitRoll: AdjustableControl {
     /// "12480 dollars" with unit words; without them, the prefix and the number: "$12480".
     /// Always the true value: a figure the columns cannot show is never spoken as the value.
     public func spokenValue(for value: Double, unit: UnitWords?) -> String {
-        let number = NumberText.spoken(value, places: 0)
+        Phrase.make { appendSpokenValue(for: value, unit: unit, to: &$0) }
+    }
+
+    public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
         // The value, not the separators: "USD 12 480" is said as "USD 12480".
-        guard let unit else { return prefix + number }
-        return unit.spoken(number, value: value)
+        guard let unit else {
+            phrase.append(prefix)
+            phrase.append(number: value, places: 0)
+            return
+        }
+        phrase.append(number: value, places: 0)
+        phrase.append(" ")
+        phrase.append(unit.word(for: value))
     }
 
     /// The number alone, whole and ungrouped: "12480" (no prefix, no unit).

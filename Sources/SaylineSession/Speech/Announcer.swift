@@ -74,11 +74,7 @@ public struct Announcer: Sendable {
         switch verbosity {
         case .terse: return "\(element.identity.shortName), \(element.terseValue)"
         case .normal:
-            return Phrase.make { line in
-                line.append(element.identity.spokenLabel)
-                line.append(", ")
-                element.appendSpokenValue(to: &line)
-            }
+            return Phrase.make { appendFocusLine(element, to: &$0) }
         case .verbose: return "\(element.identity.spokenLabel), \(element.spokenValue), adjustable. \(element.hint)"
         }
     }
@@ -95,25 +91,66 @@ public struct Announcer: Sendable {
         Announcement(changeLine(element, change, spokenValue: spokenValue), kind: .change)
     }
 
+    /// The focus line at normal verbosity: "Weight, 62.5 kilograms".
+    private func appendFocusLine(_ element: AdjustableElement, to line: inout Phrase) {
+        line.append(element.identity.spokenLabel)
+        line.append(", ")
+        element.appendSpokenValue(to: &line)
+    }
+
+    /// Writes the lines `announcements(for:)` gives, each with a line feed, at the end of
+    /// `bytes`: a change's and a focus's words at normal verbosity (nearly every line of a
+    /// script) go straight in, with no string made. A line the sanitiser would change, or one
+    /// past the longest an announcement may be, is written as `Announcement` makes it.
+    public func writeAnnouncements(for event: SessionEvent, into bytes: inout [UInt8]) {
+        let start = bytes.count
+        switch (event, verbosity) {
+        case (.changed(let element, let change), .normal):
+            Phrase.write(into: &bytes) { appendChangeLine(element, change, to: &$0) }
+        case (.focused(let element), .normal):
+            Phrase.write(into: &bytes) { appendFocusLine(element, to: &$0) }
+        default:
+            break
+        }
+        if bytes.count > start {
+            let written = bytes.count - start
+            let fits = written <= Announcement.maximumLength
+                && bytes.withUnsafeBufferPointer { TextSanitiser.isClean(UnsafeBufferPointer(rebasing: $0[start...])) }
+            if fits {
+                bytes.append(UInt8(ascii: "\n"))
+                return
+            }
+            bytes.removeSubrange(start...)
+        }
+        for announcement in announcements(for: event) {
+            bytes.append(contentsOf: announcement.text.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+    }
+
     private func changeLine(_ element: AdjustableElement, _ change: ValueChange, spokenValue: String? = nil) -> String {
-        Phrase.make { line in
-            // A typed value that was moved into the range says so first.
-            if case .clamped(let requested)? = change.correction { line.append(Self.outOfRange(requested, element)) }
-            switch (verbosity, spokenValue) {
-            case (.normal, let said?): line.append(said)
-            case (.normal, nil): element.appendSpokenValue(to: &line)
-            default: line.append(valueText(element))
-            }
-            // "120 kilograms max": the bound in one short word, with no pause before it, keeps a
-            // change at a bound under two and a half seconds at 175 words a minute.
-            if let bound = change.reachedBound {
-                line.append(verbosity == .verbose ? ", " : " ")
-                line.append(verbosity == .verbose ? bound.rawValue : bound.spokenShort)
-            }
-            if case .snapped(let requested)? = change.correction {
-                line.append(", nearest step to ")
-                line.append(NumberText.plain(requested))
-            }
+        // A plain step at normal verbosity says the value alone: the words in hand are the line.
+        if verbosity == .normal, let spokenValue, change.reachedBound == nil, change.correction == nil { return spokenValue }
+        return Phrase.make { appendChangeLine(element, change, spokenValue: spokenValue, to: &$0) }
+    }
+
+    private func appendChangeLine(_ element: AdjustableElement, _ change: ValueChange, spokenValue: String? = nil, to line: inout Phrase) {
+        // A typed value that was moved into the range says so first.
+        if case .clamped(let requested)? = change.correction { line.append(Self.outOfRange(requested, element)) }
+        switch (verbosity, spokenValue) {
+        case (.normal, let said?): line.append(said)
+        case (.normal, nil): element.appendSpokenValue(to: &line)
+        default: line.append(valueText(element))
+        }
+        // "120 kilograms max": the bound in one short word, with no pause before it, keeps a
+        // change at a bound under two and a half seconds at 175 words a minute.
+        if let bound = change.reachedBound {
+            line.append(verbosity == .verbose ? ", " : " ")
+            line.append(verbosity == .verbose ? bound.rawValue : bound.spokenShort)
+        }
+        if case .snapped(let requested)? = change.correction {
+            line.append(", nearest step to ")
+            line.append(NumberText.plain(requested))
         }
     }
 
