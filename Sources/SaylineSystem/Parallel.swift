@@ -86,6 +86,8 @@ package final class Background<T: Sendable>: Runnable, @unchecked Sendable {
     // Written by the work's thread before it ends, read only after it has been joined (or, when
     // no thread could start, by the caller, which then runs the work itself).
     private var result: T?
+    private let monitor = Monitor()
+    private var done = false
 
     private init(_ body: @escaping @Sendable () -> T) {
         self.body = body
@@ -108,7 +110,11 @@ package final class Background<T: Sendable>: Runnable, @unchecked Sendable {
 
     func drain() {
         result = body()
+        monitor.locked { done = true }
     }
+
+    /// Whether the work has finished, so `wait()` would return at once.
+    package var isDone: Bool { !started || monitor.locked { done } }
 
     deinit {
         // Never waited for: the thread ends on its own and frees what it holds.
@@ -125,5 +131,41 @@ package final class Background<T: Sendable>: Runnable, @unchecked Sendable {
         let made = body()
         result = made
         return made
+    }
+}
+
+/// A lock and a condition to wait on under it, for handing work from one thread to another.
+package final class Monitor: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    package init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// `body`, holding the lock.
+    package func locked<R>(_ body: () -> R) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// Waits, inside `locked`, until another thread calls `broadcast`; the lock is let go
+    /// meanwhile. Call it in a loop that tests what it waits for.
+    package func wait() {
+        pthread_cond_wait(condition, mutex)
+    }
+
+    /// Wakes every thread waiting; call it inside `locked`, after changing what they wait for.
+    package func broadcast() {
+        pthread_cond_broadcast(condition)
     }
 }

@@ -45,6 +45,12 @@ package struct BufferedOutput {
         text.withUTF8 { buffer.append(contentsOf: $0) }
     }
 
+    /// Lets `body` append to what is waiting: words written where they will be sent from.
+    package mutating func write(appending body: (inout [UInt8]) -> Void) {
+        body(&buffer)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     package mutating func write(bytes: ArraySlice<UInt8>) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }

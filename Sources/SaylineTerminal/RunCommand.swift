@@ -42,6 +42,40 @@ package enum RunCommand: Subcommand {
     /// transcript is refused.
     static let fileLimit = 16 << 20
 
+    /// One step of a run whose words are said by `speaker`: a save, or a failure said on
+    /// standard error, waits until what came before it is written.
+    /// - Returns: whether the run goes on.
+    private static func run(_ step: ScriptStep, handingOverTo speaker: ScriptSpeaker, batch: inout [ScriptSpeaker.Line],
+                            runner: inout ScriptRunner, keeper: SceneKeeper, scriptName: String, keepGoing: Bool, failures: inout Int) -> Bool {
+        let result = runner.run(step)
+        let focused = runner.session.focusIndex
+        for event in result.events { batch.append(.event(ScriptSpeaker.Said(event, focused: focused), result.verbosity)) }
+        if !result.saves.isEmpty {
+            speaker.send(batch)
+            batch.removeAll(keepingCapacity: true)
+            speaker.drain()
+            for request in result.saves {
+                let said = keeper.save(runner.session.elements, request).outcome.announcement
+                runner.heard(said)
+                batch.append(.added(said))
+            }
+        }
+        if let failure = result.failure {
+            failures += 1
+            speaker.send(batch)
+            batch.removeAll(keepingCapacity: true)
+            speaker.drain()
+            Diagnostics.write("\(scriptName):\(step.line): \(failure)\n")
+            if !keepGoing { return false }
+        }
+        if batch.count >= ScriptSpeaker.batchLength {
+            speaker.send(batch)
+            batch.removeAll(keepingCapacity: true)
+            if speaker.failed { return false }
+        }
+        return !result.quit
+    }
+
     /// Scripts this long (bytes) are checked beside the run, on a second thread; a shorter one
     /// is checked first, in less time than a thread takes to start and join.
     static let checkBesideFrom = 256 << 10
@@ -158,6 +192,16 @@ package enum RunCommand: Subcommand {
         // A line that reads otherwise now than when it was checked (the file changed meanwhile)
         // stops the run there, said with its line; it is never skipped.
         var changed: ScriptProblem?
+        // Once a long script has passed its check, its steps are put into words and written on
+        // a second thread while the run goes on (not while a transcript is kept: that needs
+        // each step's words here).
+        var speaker: ScriptSpeaker?
+        var batch: [ScriptSpeaker.Line] = []
+        batch.reserveCapacity(ScriptSpeaker.batchLength)
+        let mayHandOver = lines.byteCount >= Self.checkBesideFrom && !recording
+        // The words are written straight into the output from each step's events (a transcript
+        // needs them as strings, so it keeps the session saying them).
+        runner.defersAnnouncements = !recording
         let ran = lines.forEach { line, number in
             let parsed: ScriptStep?
             switch parser.parse(utf8: line, number: number) {
@@ -167,6 +211,19 @@ package enum RunCommand: Subcommand {
             case .success(let step): parsed = step
             }
             guard let step = parsed else { return true }
+            if let speaker {
+                return Self.run(step, handingOverTo: speaker, batch: &batch, runner: &runner, keeper: keeper,
+                                scriptName: scriptName, keepGoing: keepGoing, failures: &failures)
+            }
+            if mayHandOver, number % 1024 == 0, pendingCheck?.isDone ?? true {
+                // A refused script stops here, with nothing written.
+                guard passedCheck() else { return false }
+                let started = ScriptSpeaker(controls: runner.session.elements, output: output)
+                speaker = started
+                output = BufferedOutput()
+                return Self.run(step, handingOverTo: started, batch: &batch, runner: &runner, keeper: keeper,
+                                scriptName: scriptName, keepGoing: keepGoing, failures: &failures)
+            }
             var result = runner.run(step)
             // A save, or a failure said on standard error, waits for the whole script to pass.
             if pendingCheck != nil, !result.saves.isEmpty || result.failure != nil, !passedCheck() { return false }
@@ -175,6 +232,11 @@ package enum RunCommand: Subcommand {
                 runner.heard(said)
                 result.announcements.append(said)
             }
+            if runner.defersAnnouncements {
+                let announcer = Announcer(verbosity: result.verbosity)
+                for event in result.events { output.write { announcer.writeAnnouncements(for: event, into: &$0) } }
+            }
+            // What the front added (a save), or, with a transcript, all the step said.
             for announcement in result.announcements {
                 output.writeLine(announcement.text)
             }
@@ -189,6 +251,10 @@ package enum RunCommand: Subcommand {
                 if !keepGoing { return false }
             }
             return !(result.quit || output.failed)
+        }
+        if let speaker {
+            speaker.send(batch)
+            output = speaker.finish()
         }
         guard passedCheck() else {
             Diagnostics.write(refusal ?? "")

@@ -116,6 +116,17 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(whole.stdout.split(separator: "\n").count == 300_002)
         #expect(whole.stderr == "\(folder.path)/whole.say:3: expected \"nothing\", heard \"Saved 1 change to \(scene)\"\n", "\(whole.stderr)")
         #expect(folder.read("scene.json") != before, "the save was made")
+        // Deep in a long script its words are said on a second thread: a save and failed
+        // expectations there still come in their place, and are heard as they would be.
+        let half = String(repeating: "inc\ndec\n", count: 100_000)
+        let middle = try folder.file("middle.say", half + "save\nexpect \"nothing\"\nexpect value stars 1\n" + half)
+        let fresh = try folder.file("fresh.json", #"{"controls": [{"kind": "rating", "id": "stars", "label": "Stars"}]}"#)
+        let deep = try runPiped(["run", middle, "--scene", fresh, "--keep-going"], input: "", quietSeconds: 60)
+        let heard = deep.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(deep.status == 1)
+        #expect(heard.count == 400_002 && heard[199_999] == "0 out of 10 stars min" && heard[200_000] == "Saved 0 changes to \(fresh)"
+                && heard[200_001] == "1 out of 10 stars" && heard[400_000] == "0 out of 10 stars min", "\(heard.count) lines")
+        #expect(deep.stderr == "\(middle):200002: expected \"nothing\", heard \"Saved 0 changes to \(fresh)\"\n\(middle):200003: expected stars at 1, it is at 0\n", "\(deep.stderr)")
     }
 
     @Test func transcriptsAreWrittenAndChecked() throws {

@@ -24,7 +24,7 @@ public struct AdjustableElement: Sendable, Equatable {
         }
     }
 
-    private let fixed: Fixed
+    private var fixed: Fixed
 
     /// Who the control is to a person: id, label, unit words.
     public var identity: ControlIdentity { fixed.identity }
@@ -60,6 +60,22 @@ public struct AdjustableElement: Sendable, Equatable {
         }
         self.value = start
         fixed = Fixed(identity: identity, control: control, scale: scale, precision: precision, repairs: repairs)
+    }
+
+    /// The same control, sharing no reference with this one, for another thread to keep: two
+    /// threads counting references to one object slow each other down at every copy.
+    public func detached() -> AdjustableElement {
+        var copy = self
+        copy.fixed = Fixed(identity: identity, control: control, scale: scale, precision: precision, repairs: repairs)
+        return copy
+    }
+
+    /// This control at a value it has held: what another thread, keeping its own copy, says
+    /// for a step the session reported (the value is taken as it is).
+    public func holding(_ value: Double) -> AdjustableElement {
+        var copy = self
+        copy.value = value
+        return copy
     }
 
     /// Two elements are equal when their identity, value and control are.

@@ -9,6 +9,10 @@ public struct ScriptRunner: Sendable {
     /// The session the script drives.
     public private(set) var session: Session
     private var lastAnnouncements: [Announcement] = []
+    /// The last command's events and the verbosity they are said at, when the front puts
+    /// them into words (`defersAnnouncements`): said here only if an expectation asks.
+    private var lastUnsaid: [SessionEvent] = []
+    private var lastVerbosity = Verbosity.normal
     /// The last command's motion; its frames are counted only when `expect frames` asks, as
     /// a script never draws them.
     private var lastTransition: ElementTransition?
@@ -18,10 +22,22 @@ public struct ScriptRunner: Sendable {
         self.session = session
     }
 
+    /// Whether each step's announcements are left to the front, which may put the step's
+    /// `events` into words on another thread while the next steps run; expectations hear the
+    /// same words either way.
+    public var defersAnnouncements: Bool {
+        get { !session.announcesReplies }
+        set { session.announcesReplies = !newValue }
+    }
+
     /// What one step did.
     public struct StepResult: Sendable, Equatable {
-        /// What the step made the session say.
+        /// What the step made the session say; empty when announcements are deferred.
         public var announcements: [Announcement] = []
+        /// What the step did, to be said at `verbosity`, when announcements are deferred.
+        public var events: [SessionEvent] = []
+        /// The verbosity the events are said at.
+        public var verbosity = Verbosity.normal
         /// Why an expectation failed, if one did.
         public var failure: String?
         /// Whether the step ended the session.
@@ -61,30 +77,47 @@ public struct ScriptRunner: Sendable {
         var result = StepResult()
         switch step.action {
         case .command(let command):
-            let reply = session.perform(command)
-            result.announcements = reply.announcements
+            // The reply's parts are moved out (swapped), not copied: on every line of a long
+            // script each copy was references counted up and down again.
+            var reply = session.perform(command)
             result.quit = reply.quit
             // Only `save` asks for one: no other command's events are walked (each event copied
             // out is a retain and a release, on every line of a long script).
             if case .save = command {
                 for case .saveRequested(let request) in reply.events { result.saves.append(request) }
             }
-            lastAnnouncements = reply.announcements
-            lastTransition = reply.transition
+            swap(&lastTransition, &reply.transition)
+            if defersAnnouncements {
+                lastAnnouncements.removeAll()
+                swap(&lastUnsaid, &reply.events)
+                result.events = lastUnsaid
+                result.verbosity = session.verbosity
+                lastVerbosity = session.verbosity
+            } else {
+                swap(&lastAnnouncements, &reply.announcements)
+                result.announcements = lastAnnouncements
+                lastUnsaid.removeAll()
+            }
         case .expect(let expectation):
             result.failure = check(expectation)
         }
         return result
     }
 
+    /// What the last command was heard to say, and what the front said after it.
+    private var lastHeard: [Announcement] {
+        guard !lastUnsaid.isEmpty else { return lastAnnouncements }
+        return lastUnsaid.flatMap(Announcer(verbosity: lastVerbosity).announcements(for:)) + lastAnnouncements
+    }
+
     private func check(_ expectation: Expectation) -> String? {
         switch expectation {
         case .heard(let text):
-            let heard = lastAnnouncements.last?.text
+            let heard = lastHeard.last?.text
             guard heard != text else { return nil }
             return "expected \"\(text)\", heard \(heard.map { "\"\($0)\"" } ?? "nothing")"
         case .silent:
-            guard let heard = lastAnnouncements.last else { return nil }
+            guard let heard = lastHeard.last else { return nil }
             return "expected silence, heard \"\(heard.text)\""
         case .frames(let count):
             let drawn = lastTransition?.transition.intermediateFrameCount() ?? 0

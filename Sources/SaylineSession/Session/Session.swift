@@ -18,6 +18,10 @@ public struct Session: Sendable {
     public private(set) var verbosity: Verbosity
     /// The tour, while it runs.
     public private(set) var tour: DemoTour?
+    /// Whether a reply carries its announcements. A front that puts a reply's events into
+    /// words itself, with `Announcer(verbosity:)` (a long script's, on another thread), turns
+    /// this off; the words are the same.
+    public var announcesReplies = true
     private var undoStack = BoundedHistory<(index: Int, value: Double)>(capacity: Session.historyLimit)
     private var redoStack = BoundedHistory<(index: Int, value: Double)>(capacity: Session.historyLimit)
 
@@ -161,25 +165,23 @@ public struct Session: Sendable {
     }
 
     private mutating func adjust(_ adjustment: Adjustment) -> Reply {
-        var element = focused
-        let outcome = element.apply(adjustment)
+        // In place: a rejected or unchanged action leaves the element exactly as it was, and a
+        // copy out and back in was two references counted on every key.
+        let outcome = elements[focusIndex].apply(adjustment)
         switch outcome {
         case .rejected(let rejection):
             return reply(.rejected(rejection, focused))
         case .unchanged(let reason):
             return reply(.unchanged(focused, reason))
         case .changed(let change):
-            elements[focusIndex] = element
+            let element = focused
             push(&undoStack, (focusIndex, change.old))
             redoStack.removeAll()
-            var result: Reply
-            if tour?.elementIndex == focusIndex {
-                tour = nil
-                result = reply([.changed(element, change), .tourStopped])
-            } else {
-                result = reply(.changed(element, change))
-            }
-            result.transition = transition(for: focusIndex, change)
+            let moved = transition(for: focusIndex, change, element)
+            guard tour?.elementIndex == focusIndex else { return reply(.changed(element, change), transition: moved) }
+            tour = nil
+            var result = reply([.changed(element, change), .tourStopped])
+            result.transition = moved
             return result
         }
     }
@@ -218,8 +220,8 @@ public struct Session: Sendable {
         return reply(.tourStarted(elements[index]))
     }
 
-    private func transition(for index: Int, _ change: ValueChange) -> ElementTransition {
-        ElementTransition(elementIndex: index, from: change.old, to: change.new, element: elements[index], motion: motion)
+    private func transition(for index: Int, _ change: ValueChange, _ element: AdjustableElement? = nil) -> ElementTransition {
+        ElementTransition(elementIndex: index, from: change.old, to: change.new, element: element ?? elements[index], motion: motion)
     }
 
     private func elementIndex(named name: String) -> Int? {
@@ -232,10 +234,11 @@ public struct Session: Sendable {
         stack.push((index: entry.0, value: entry.1))
     }
 
-    /// The reply to a command that did one thing: the common case, with no array made.
-    private func reply(_ event: SessionEvent) -> Reply {
+    /// The reply to a command that did one thing: the common case.
+    private func reply(_ event: consuming SessionEvent, transition: ElementTransition? = nil) -> Reply {
         var result = Reply()
-        result.announcements = announcer.announcements(for: event)
+        if announcesReplies { result.announcements = announcer.announcements(for: event) }
+        result.transition = transition
         result.events = [event]
         return result
     }
@@ -244,7 +247,7 @@ public struct Session: Sendable {
         guard events.count != 1 else { return reply(events[0]) }
         var result = Reply()
         result.events = events
-        result.announcements = events.flatMap(announcer.announcements(for:))
+        if announcesReplies { result.announcements = events.flatMap(announcer.announcements(for:)) }
         return result
     }
 }
