@@ -136,3 +136,35 @@ extension AnnouncerTests {
         #expect(ScreenReaderDescription.sentence(for: element) == "Unnamed, 3, 0 to 10 in steps of 1")
     }
 }
+
+extension AnnouncerTests {
+    /// What is written straight into an output buffer is, line for line, what the
+    /// announcements say: for every verbosity and kind, at the bounds, for corrected values,
+    /// and for words the sanitiser must clean or a line past the longest an announcement may be.
+    @Test func wordsWrittenIntoABufferAreTheAnnouncementsLines() {
+        let messy = AdjustableElement(identity: ControlIdentity(id: "m", label: "Tab\tin  label", unit: UnitWords(singular: "grain", plural: "grains")),
+                                      control: RulerPicker(minimum: 0, maximum: 10), value: 3)
+        let long = AdjustableElement(identity: ControlIdentity(id: "l", label: String(repeating: "Long label ", count: 40)),
+                                     control: StarRating(), value: 2)
+        // Empty unit words leave a space at the end, which the sanitiser takes away.
+        let blank = AdjustableElement(identity: ControlIdentity(id: "b", label: "Blank", unit: UnitWords(singular: "", plural: "")),
+                                      control: RulerPicker(minimum: 0, maximum: 10), value: 3)
+        #expect(Announcer(verbosity: .normal).announcements(for: .focused(blank)).map(\.text) == ["Blank, 3"])
+        for verbosity in Verbosity.allCases {
+            let announcer = Announcer(verbosity: verbosity)
+            for element in DemoScene.elements + [messy, long, blank] {
+                var events: [SessionEvent] = [.focused(element), .unchanged(element, .atBound(.minimum)), .described(element)]
+                for adjustment in [Adjustment.increment(1), .toMaximum, .typed("1e9"), .typed("2.3"), .toMinimum] {
+                    var moved = element
+                    if case .changed(let change) = moved.apply(adjustment) { events.append(.changed(moved, change)) }
+                }
+                for event in events {
+                    var bytes = Array("before\n".utf8)
+                    announcer.writeAnnouncements(for: event, into: &bytes)
+                    let expected = "before\n" + announcer.announcements(for: event).map { $0.text + "\n" }.joined()
+                    #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(verbosity) \(event)")
+                }
+            }
+        }
+    }
+}
