@@ -14,18 +14,31 @@ public struct SceneValues: Sendable {
     }
 
     private let fields: [SceneField]
+    /// Each field's place by its key, made once for a kind and shared by its controls: a scan
+    /// of two dozen keys compared a key with each unequal one, most of reading a control.
+    private let positions: [String: Int]
     private var slots: [Value?]
     /// The unit, when the scene gave one.
     public var unit: UnitWords?
 
-    /// Empty values for a control with these fields.
-    public init(fields: [SceneField]) {
+    /// Empty values for a control with these fields, placed by `positions(of:)` of them.
+    public init(fields: [SceneField], positions: [String: Int]) {
         self.fields = fields
+        self.positions = positions
         slots = [Value?](repeating: nil, count: fields.count)
     }
 
-    // Fewer than two dozen keys, most a few letters long: a scan beats hashing each key.
-    private func position(of key: String) -> Int? { fields.firstIndex { $0.key == key } }
+    /// Empty values for a control with these fields.
+    public init(fields: [SceneField]) {
+        self.init(fields: fields, positions: Self.positions(of: fields))
+    }
+
+    /// Each field's place by its key, for `init(fields:positions:)`.
+    public static func positions(of fields: [SceneField]) -> [String: Int] {
+        Dictionary(fields.enumerated().map { ($0.element.key, $0.offset) }) { first, _ in first }
+    }
+
+    private func position(of key: String) -> Int? { positions[key] }
 
     /// The value a scene gave for a key, or nil.
     public subscript(key: String) -> Value? {

@@ -20,6 +20,8 @@ public struct SceneDecoder: Sendable {
     private var kinds = SceneKinds.standard
     /// Each kind's fields, shared ones first, looked up once a kind rather than once a control.
     private var fieldsByKind: [String: [SceneField]] = [:]
+    /// The same fields' places by key, to look up a key a control has in one step.
+    private var positionsByKind: [String: [String: Int]] = [:]
 
     /// - Parameters:
     ///   - knownRules: the ids a suppression's rule may be; nil leaves rules unchecked.
@@ -45,7 +47,11 @@ public struct SceneDecoder: Sendable {
         decoder.knownRules = knownRules
         decoder.input = bytes
         decoder.kinds = kinds
-        for kind in kinds.all { decoder.fieldsByKind[kind.name] = kinds.fields(of: kind.name) }
+        for kind in kinds.all {
+            let fields = kinds.fields(of: kind.name)
+            decoder.fieldsByKind[kind.name] = fields
+            decoder.positionsByKind[kind.name] = SceneValues.positions(of: fields)
+        }
         let scene = decoder.scene(root, parallel: parallel)
         if decoder.problems.isEmpty, let scene { return .success(scene) }
         return .failure(SceneError(decoder.problems))
@@ -151,8 +157,11 @@ public struct SceneDecoder: Sendable {
     private mutating func decoded(_ node: JSONNode, offset: Int) -> DecodedControl {
         let before = problems.count
         let element = control(node, "controls[\(offset)]")
-        let found = Array(problems[before...])
-        problems.removeSubrange(before...)
+        var found: [SceneProblem] = []
+        if problems.count > before {
+            found = Array(problems[before...])
+            problems.removeSubrange(before...)
+        }
         guard element != nil else { return DecodedControl(element: nil, source: nil, problems: found) }
         var valueBytes: Range<Int>?
         if case .object(let pairs) = node.value, let value = pairs.last(where: { $0.key == "value" }) { valueBytes = value.node.bytes }
@@ -181,42 +190,51 @@ public struct SceneDecoder: Sendable {
         for (key, child) in pairs {
             if members[key] != nil { problem(child, path + "." + key, "appears twice") } else { members[key] = child }
         }
-        let kindWords = kinds.namesInWords
+        // The kinds in words only for a message: joining them was a sixth of reading a scene.
         guard let kindNode = members["kind"] else {
-            problem(node, path + ".kind", "is missing: \(kindWords)")
+            problem(node, path + ".kind", "is missing: \(kinds.namesInWords)")
             return nil
         }
-        guard case .string(let kind) = kindNode.value, let sceneKind = kinds.kind(named: kind), let fields = fieldsByKind[kind] else {
-            problem(kindNode, path + ".kind", "must be \(kindWords)")
+        guard case .string(let kind) = kindNode.value, let sceneKind = kinds.kind(named: kind), let fields = fieldsByKind[kind],
+              let positions = positionsByKind[kind] else {
+            problem(kindNode, path + ".kind", "must be \(kinds.namesInWords)")
             return nil
         }
-        for (key, child) in pairs where !fields.contains(where: { $0.key == key }) {
+        for (key, child) in pairs where positions[key] == nil {
             problem(child, path + "." + key, "is not a setting of a \(kind)")
         }
-        var values = SceneValues(fields: fields)
-        for field in fields where field.type != .kind {
-            guard members[field.key] != nil else {
-                if field.required { problem(node, path + "." + field.key, "is missing") }
+        var values = SceneValues(fields: fields, positions: positions)
+        // By place, not `for field in fields`: each field copied out was a key, a default, its
+        // words and a closure counted up and down, two dozen times a control.
+        for position in fields.indices {
+            let key = fields[position].key
+            if case .kind = fields[position].type { continue }
+            guard members[key] != nil else {
+                if fields[position].required { problem(node, path + "." + key, "is missing") }
                 continue
             }
-            switch field.type {
+            switch fields[position].type {
             case .kind: break
-            case .identifier, .text: values[field.key] = text(members, field.key, path).map(SceneValues.Value.text)
-            case .number: values[field.key] = number(members, field.key, path).map(SceneValues.Value.number)
-            case .wholeNumber: values[field.key] = whole(members, field.key, path).map(SceneValues.Value.whole)
-            case .onOff: values[field.key] = flag(members, field.key, path).map(SceneValues.Value.flag)
-            case .unit: values.unit = unit(members[field.key], path + "." + field.key)
+            case .identifier, .text: values[key] = text(members, key, path).map(SceneValues.Value.text)
+            case .number: values[key] = number(members, key, path).map(SceneValues.Value.number)
+            case .wholeNumber: values[key] = whole(members, key, path).map(SceneValues.Value.whole)
+            case .onOff: values[key] = flag(members, key, path).map(SceneValues.Value.flag)
+            case .unit: values.unit = unit(members[key], path + "." + key)
             case .choice(let words):
-                if let choiceNode = members[field.key], case .string(let word) = choiceNode.value, words.contains(word) {
-                    values[field.key] = .text(word)
-                } else if let choiceNode = members[field.key] {
-                    problem(choiceNode, path + "." + field.key, "must be \(words.joined(separator: ", ").replacingLast(", ", with: " or "))")
+                if let choiceNode = members[key], case .string(let word) = choiceNode.value, words.contains(word) {
+                    values[key] = .text(word)
+                } else if let choiceNode = members[key] {
+                    problem(choiceNode, path + "." + key, "must be \(words.joined(separator: ", ").replacingLast(", ", with: " or "))")
                 }
             }
         }
         guard let id = values.givenText("id") else { return nil }
-        // One word of visible characters: `focus ID` and completion split on white space of any kind.
-        if id.isEmpty || id.unicodeScalars.contains(where: { $0.properties.isWhitespace || [.control, .format].contains($0.properties.generalCategory) }) {
+        // One word of visible characters: `focus ID` and completion split on white space of any
+        // kind. Visible ASCII settles it without a Unicode property looked up a character.
+        let visibleASCII = id.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        if id.isEmpty || !visibleASCII && id.unicodeScalars.contains(where: {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+        }) {
             problem(members["id"] ?? node, path + ".id", "must be one word of visible characters, with no spaces, tabs or no-break spaces")
         }
         let identity = ControlIdentity(id: id, label: values.text("label"), shortName: values.givenText("shortName"),
