@@ -18,10 +18,13 @@ public struct ElementProbe: Sendable {
         var samples: [StepSample] = []
         let indices = AuditContext.stepsToCheck(element.scale)
         samples.reserveCapacity(indices.count)
+        // The last step's landing, kept apart from its sample: copying the sample out to look
+        // was two elements, three strings and an array counted up and down again.
+        var landed: (index: Int, after: AdjustableElement, spoken: String)?
         for index in indices {
             // Samples come in runs of neighbouring ticks: where the last step landed on this
             // tick, it is this step's start, already placed and spoken.
-            let previous = samples.last.flatMap { $0.index + 1 == index && $0.after.index == index ? $0 : nil }
+            let previous = landed.flatMap { $0.index + 1 == index && $0.after.index == index ? $0 : nil }
             let before = previous?.after ?? AuditContext.element(element, at: index)
             var after = before
             let outcome = after.apply(.increment(1))
@@ -31,15 +34,17 @@ public struct ElementProbe: Sendable {
             var heard: [Announcement] = []
             if case .changed(let change) = outcome { heard = [announcer.changeAnnouncement(after, change, spokenValue: spokenAfter)] }
             samples.append(StepSample(index: index, before: before, after: after, outcome: outcome, indexAfterComingBack: back.index,
-                                      spokenBefore: previous?.spokenAfter ?? before.spokenValue, spokenAfter: spokenAfter,
+                                      spokenBefore: previous?.spoken ?? before.spokenValue, spokenAfter: spokenAfter,
                                       displayAfter: after.displayText, announcements: heard))
+            landed = (index, after, spokenAfter)
         }
         steps = samples
     }
 }
 
-/// One step up from a tick, and back.
-public struct StepSample: Sendable {
+/// One step up from a tick, and back. A class: every rule walks every sample, and a copy of a
+/// struct of two elements, three strings and an array was six references counted each time.
+public final class StepSample: Sendable {
     /// The tick the step starts from.
     public let index: Int
     /// The control on that tick.
@@ -58,4 +63,18 @@ public struct StepSample: Sendable {
     public let displayAfter: String
     /// What the change announced, at normal verbosity.
     public let announcements: [Announcement]
+
+    /// A sample of a step already taken.
+    public init(index: Int, before: AdjustableElement, after: AdjustableElement, outcome: AdjustmentOutcome, indexAfterComingBack: Int,
+                spokenBefore: String, spokenAfter: String, displayAfter: String, announcements: [Announcement]) {
+        self.index = index
+        self.before = before
+        self.after = after
+        self.outcome = outcome
+        self.indexAfterComingBack = indexAfterComingBack
+        self.spokenBefore = spokenBefore
+        self.spokenAfter = spokenAfter
+        self.displayAfter = displayAfter
+        self.announcements = announcements
+    }
 }

@@ -42,6 +42,11 @@ public struct Phrase {
         text.withUTF8 { append(bytes: $0) }
     }
 
+    /// Appends one ASCII character (a digit, a sign).
+    public mutating func append(ascii byte: UInt8) {
+        withUnsafePointer(to: byte) { append(bytes: UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
     /// Appends a number as `NumberText.format` writes it, trimmed and ungrouped unless asked.
     public mutating func append(number value: Double, places: Int, trimmingZeros: Bool = true, grouping: Bool = false) {
         let written: Void? = NumberText.withBytes(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping) { append(bytes: $0) }

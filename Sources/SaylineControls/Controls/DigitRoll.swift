@@ -128,18 +128,18 @@ public struct DigitRoll: AdjustableControl {
 
     /// The figure exactly as the seed builds its spoken label: "$12,480".
     public func figure(for value: Double) -> String {
-        // The slots' digits and separators, appended to one string (every audit and every
-        // change of a roll builds it; a string a slot was most of a roll's cost).
-        // No reserved capacity: a figure of 15 bytes or fewer ("$12,480") stays a small string,
-        // which reserving would have moved to the heap.
+        // The slots' digits and separators, written into one phrase (every audit and every
+        // change of a roll builds it; a string a slot was most of a roll's cost, and appending
+        // scalar by scalar to a string still a twentieth of an audit).
         let list = shownDigits(for: value)
-        var text = prefix
-        for index in firstShown(in: list)..<list.count {
-            text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(list[index])))
-            let place = list.count - 1 - index
-            if place > 0 && place.isMultiple(of: 3) { text += separator }
+        return Phrase.make { figure in
+            figure.append(prefix)
+            for index in firstShown(in: list)..<list.count {
+                figure.append(ascii: UInt8(ascii: "0") + UInt8(list[index]))
+                let place = list.count - 1 - index
+                if place > 0 && place.isMultiple(of: 3) { figure.append(separator) }
+            }
         }
-        return text
     }
 
     /// The seed's cascade length: the last column's delay plus its settle.
