@@ -27,6 +27,9 @@ public struct AuditReport: Sendable, Equatable {
         public let html: String
         /// How long the rule took on this control (the first rule also carries the shared walk).
         public let nanoseconds: UInt64
+        /// `html` as a JSON string, quoted and escaped once for every node of its control (a
+        /// dozen rules quote the same text); empty when it was not made.
+        var quotedHTML: [UInt8] = []
 
         /// "scene.json:4:5", "scene.json" or "".
         public var place: String {

@@ -35,6 +35,8 @@ public struct Auditor: Sendable {
             let source = position < scene.sources.count ? scene.sources[position] : nil
             // The control as its file has it, or as the scene format writes it: once a control.
             let html = source?.text ?? SceneEncoder.encode(element)
+            var quotedHTML: [UInt8] = []
+            JSONWriter.appendString(html, to: &quotedHTML)
             let began = clock?() ?? 0
             let probe = ElementProbe(element)
             // The shared walk is charged to the control's first check.
@@ -45,7 +47,7 @@ public struct Auditor: Sendable {
                 let node = { (message: String?) in
                     AuditReport.Node(file: file, control: element.identity.id, label: element.identity.label, message: message,
                                      line: source?.line, column: source?.column,
-                                     html: html, nanoseconds: now &- lap)
+                                     html: html, nanoseconds: now &- lap, quotedHTML: quotedHTML)
                 }
                 lap = now
                 switch result {

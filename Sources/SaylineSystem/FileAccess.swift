@@ -71,6 +71,11 @@ package enum FileAccess {
 
     /// `writeFully` for bytes that need not be text.
     static func writeFully(_ bytes: [UInt8], to fd: Int32, giveUp: () -> Bool = { false }) -> Bool {
+        writeFully(bytes[...], to: fd, giveUp: giveUp)
+    }
+
+    /// `writeFully` for part of an array, written where it lies.
+    static func writeFully(_ bytes: ArraySlice<UInt8>, to fd: Int32, giveUp: () -> Bool = { false }) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }

@@ -52,8 +52,19 @@ package struct BufferedOutput {
     }
 
     package mutating func write(bytes: ArraySlice<UInt8>) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
+        // A piece as large as the buffer is written as it is, after what waits: copying a
+        // report of tens of megabytes into the buffer first was a copy of all of it.
+        guard bytes.count >= 1 << 16, !holding else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flush() }
+            return
+        }
+        flush()
+        guard !failed else { return }
+        if !FileAccess.writeFully(bytes, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 }) {
+            failed = true
+            reason = String(cString: strerror(errno))
+        }
     }
 
     package mutating func flush() {

@@ -85,9 +85,14 @@ extension JSONWriter {
                     }
                     return bytes
                 }
+                // Each piece goes to the sink as it was rendered, after what waits before it: copied
+                // into `out` first, the tens of megabytes of a long report were copied once more.
                 for piece in rendered {
-                    out.append(contentsOf: piece)
-                    JSONWriter.flushIfFull(&out, sink)
+                    if !out.isEmpty {
+                        sink(out[...])
+                        out.removeAll(keepingCapacity: true)
+                    }
+                    sink(piece[...])
                 }
                 start = batchEnd
             }

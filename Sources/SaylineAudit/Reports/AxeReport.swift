@@ -33,7 +33,7 @@ extension AuditReport {
             }
             out.append(UInt8(ascii: "{"))
             key("html", first: true)
-            JSONWriter.appendString(node.html, to: &out)
+            if node.quotedHTML.isEmpty { JSONWriter.appendString(node.html, to: &out) } else { out.append(contentsOf: node.quotedHTML) }
             // Like axe's path into an iframe: the scene file first when there are several.
             key("target")
             out.append(UInt8(ascii: "["))
