@@ -35,8 +35,13 @@ public struct Auditor: Sendable {
             let source = position < scene.sources.count ? scene.sources[position] : nil
             // The control as its file has it, or as the scene format writes it: once a control.
             let html = source?.text ?? SceneEncoder.encode(element)
-            var quotedHTML: [UInt8] = []
-            JSONWriter.appendString(html, to: &quotedHTML)
+            // Made to its size: grown while written, its room was up to twice its bytes, ten
+            // thousand times over.
+            var quoting: [UInt8] = []
+            JSONWriter.appendString(html, to: &quoting)
+            let quotedHTML = [UInt8](unsafeUninitializedCapacity: quoting.count) { buffer, count in
+                count = buffer.initialize(fromContentsOf: quoting)
+            }
             let began = clock?() ?? 0
             let probe = ElementProbe(element)
             // The shared walk is charged to the control's first check.
