@@ -132,6 +132,11 @@ package enum AuditCommand: Subcommand {
                 Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }
+        } else if format == .json || format == .junit {
+            // Tens of megabytes: written on a thread of their own while the next pieces are made.
+            let output = BackgroundOutput()
+            produce { output.write($0) }
+            if let failed = output.finish("sayline audit") { return failed.rawValue }
         } else {
             var output = BufferedOutput()
             produce { output.write(bytes: $0) }

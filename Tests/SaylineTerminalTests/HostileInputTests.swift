@@ -12,7 +12,7 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         try runShell(command, environment: environment, shell: "/bin/sh")
     }
 
-    @Test(arguments: ["audit", "run -", "describe", "scene --print", "--help", "config"])
+    @Test(arguments: ["audit", "audit --format json", "audit --format junit", "run -", "describe", "scene --print", "--help", "config"])
     func aWriteErrorOnStandardOutputIsSaidAndIsExit74(command: String) throws {
         for redirect in ["> /dev/full", ">&-"] {
             let result = try Self.shell("printf 'inc\\n' | SAYLINE \(command) \(redirect)")

@@ -245,3 +245,32 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(terminal.speechText.hasPrefix("Evil label"))
     }
 } }
+
+extension EndToEndTests.SubcommandTests {
+    /// A long report is written on a thread of its own while its next pieces are made: read
+    /// through a pipe, as a consumer reads it, it is whole and the same as written to a file,
+    /// and a reader that goes away part way is told as a write error.
+    @Test func aLongReportThroughAPipeIsWholeAndTheSameAsInAFile() throws {
+        let folder = try ScratchFolder()
+        let controls = (0..<3_000).map { #"{"kind": "rating", "id": "s\#($0)", "label": "Stars \#($0)"}"# }
+        let scene = try folder.file("long.json", #"{"controls": ["# + controls.joined(separator: ",\n") + "]}")
+        for format in ["json", "junit"] {
+            let piped = try runPiped(["audit", scene, "--format", format], input: "", quietSeconds: 60)
+            #expect(piped.status == 0, "\(format): \(piped.stderr)")
+            let file = folder.path + "/report.\(format)"
+            #expect(try runPiped(["audit", scene, "--format", format, "--output", file], input: "", quietSeconds: 60).status == 0)
+            // The times each check took differ from run to run; nothing else may.
+            func steady(_ text: String) -> String {
+                text.split(separator: "\n").filter { !$0.contains("timestamp") }
+                    .map { $0.replacingOccurrences(of: #"time="[0-9.]*""#, with: "", options: .regularExpression) }.joined(separator: "\n")
+            }
+            #expect(steady(piped.stdout) == steady(folder.read("report.\(format)") ?? ""), "\(format) through a pipe")
+            #expect(piped.stdout.utf8.count > 1_000_000, "\(format): \(piped.stdout.utf8.count) bytes")
+            // SIGPIPE ignored, as a program that runs Sayline may have it: the write fails instead.
+            let cut = try runShell("trap '' PIPE; SAYLINE audit '\(scene)' --format \(format) 2>\(folder.path)/err | head -c 1000 > /dev/null; exit ${PIPESTATUS[0]}",
+                                   environment: [:], shell: "/bin/bash")
+            #expect(cut.status == 74, "\(format), reader gone: \(cut.status)")
+            #expect(folder.read("err") == "sayline audit: standard output cannot be written: Broken pipe\n", "\(folder.read("err") ?? "")")
+        }
+    }
+}

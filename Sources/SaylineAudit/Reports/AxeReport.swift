@@ -20,67 +20,80 @@ extension AuditReport {
         // there are a dozen for each control, and making a tree for each cost more than the
         // audit. The same bytes as the tree `{html, target, impact, any: [check], all, none,
         // failureSummary?, baselineState?}` would give.
-        @Sendable func node(_ node: Node, rule: RuleInfo, failing: Bool, state: String?, into out: inout [UInt8]) {
-            func key(_ name: StaticString, first: Bool = false) {
-                if !first { out.append(UInt8(ascii: ",")) }
-                out.append(0x20)
-                out.append(0x22)
-                out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-                out.append(contentsOf: "\": ".utf8)
-            }
+        @Sendable func key(_ name: StaticString, first: Bool = false, into out: inout [UInt8]) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            out.append(0x20)
+            out.append(0x22)
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(0x22)
+            out.append(UInt8(ascii: ":"))
+            out.append(0x20)
+        }
+        @Sendable func literal(_ text: StaticString, into out: inout [UInt8]) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        // A node after its target: what the rule found and how it is graded. Every node of a
+        // rule that says nothing of its own has the same bytes, so those are made once a rule.
+        @Sendable func rest(of rule: RuleInfo, message: String?, failing: Bool, state: String?, into out: inout [UInt8]) {
             func impact() {
-                if failing { JSONWriter.appendString(rule.impact.rawValue, to: &out) } else { out.append(contentsOf: "null".utf8) }
+                if failing { JSONWriter.appendString(rule.impact.rawValue, to: &out) } else { literal("null", into: &out) }
             }
+            key("impact", into: &out)
+            impact()
+            key("any", into: &out)
+            literal("[{", into: &out)
+            key("id", first: true, into: &out)
+            JSONWriter.appendString(rule.id, to: &out)
+            key("data", into: &out)
+            literal("null", into: &out)
+            key("relatedNodes", into: &out)
+            literal("[]", into: &out)
+            key("impact", into: &out)
+            impact()
+            key("message", into: &out)
+            JSONWriter.appendString(message ?? rule.description, to: &out)
+            literal(" }]", into: &out)
+            key("all", into: &out)
+            literal("[]", into: &out)
+            key("none", into: &out)
+            literal("[]", into: &out)
+            if failing {
+                key("failureSummary", into: &out)
+                JSONWriter.appendString("Fix any of the following:\n  " + (message ?? rule.help), to: &out)
+            }
+            if let state {
+                key("baselineState", into: &out)
+                JSONWriter.appendString(state, to: &out)
+            }
+            literal(" }", into: &out)
+        }
+        @Sendable func node(_ node: Node, rule: RuleInfo, sharedRest: [UInt8], failing: Bool, state: String?, into out: inout [UInt8]) {
             out.append(UInt8(ascii: "{"))
-            key("html", first: true)
+            key("html", first: true, into: &out)
             if node.quotedHTML.isEmpty { JSONWriter.appendString(node.html, to: &out) } else { out.append(contentsOf: node.quotedHTML) }
             // Like axe's path into an iframe: the scene file first when there are several.
-            key("target")
+            key("target", into: &out)
             out.append(UInt8(ascii: "["))
             if several {
                 JSONWriter.appendString(node.file, to: &out)
-                out.append(contentsOf: ", ".utf8)
+                literal(", ", into: &out)
             }
             JSONWriter.appendString(node.control, to: &out)
             out.append(UInt8(ascii: "]"))
-            key("impact")
-            impact()
-            key("any")
-            out.append(contentsOf: "[{".utf8)
-            key("id", first: true)
-            JSONWriter.appendString(rule.id, to: &out)
-            key("data")
-            out.append(contentsOf: "null".utf8)
-            key("relatedNodes")
-            out.append(contentsOf: "[]".utf8)
-            key("impact")
-            impact()
-            key("message")
-            JSONWriter.appendString(node.message ?? rule.description, to: &out)
-            out.append(contentsOf: " }]".utf8)
-            key("all")
-            out.append(contentsOf: "[]".utf8)
-            key("none")
-            out.append(contentsOf: "[]".utf8)
-            if failing {
-                key("failureSummary")
-                JSONWriter.appendString("Fix any of the following:\n  " + (node.message ?? rule.help), to: &out)
-            }
-            if let state {
-                key("baselineState")
-                JSONWriter.appendString(state, to: &out)
-            }
-            out.append(contentsOf: " }".utf8)
+            if node.message == nil { out.append(contentsOf: sharedRest) } else { rest(of: rule, message: node.message, failing: failing, state: state, into: &out) }
         }
         func result(_ rule: RuleInfo, _ nodes: [Node], failing: Bool, state: String? = nil) -> JSONPart {
-            .object([
+            var restBytes: [UInt8] = []
+            rest(of: rule, message: nil, failing: failing, state: state, into: &restBytes)
+            let sharedRest = restBytes
+            return .object([
                 ("id", .tree(.string(rule.id))),
                 ("impact", .tree(failing ? .string(rule.impact.rawValue) : .null)),
                 ("tags", .tree(.array(rule.tags.map(JSONTree.string)))),
                 ("description", .tree(.string(rule.description))),
                 ("help", .tree(.string(rule.help))),
                 ("helpUrl", .tree(.string(rule.helpURL))),
-                ("nodes", .writtenItems(nodes.count) { index, out in node(nodes[index], rule: rule, failing: failing, state: state, into: &out) }),
+                ("nodes", .writtenItems(nodes.count) { index, out in node(nodes[index], rule: rule, sharedRest: sharedRest, failing: failing, state: state, into: &out) }),
             ])
         }
         let failures = failingCount(at: settings.failOn)
