@@ -21,13 +21,15 @@ public struct Auditor: Sendable {
     ///   - rules: the rules, before `options.ruleSettings` switches some off or re-grades them.
     ///   - clock: nanoseconds from any fixed start, for each check's time; the core reads no
     ///     clock of its own. Without one, times are zero.
+    ///   - context: the scene's context, made once by a front that audits a scene in several
+    ///     runs (each run made its own over the whole scene before); nil makes it here.
     /// - Complexity: O(controls × rules × samples); samples per control are bounded
     ///   (`AuditContext.stepsToCheck`), so the audit grows linearly with the scene.
     public func audit(_ scene: Scene, file: String = "", rules all: [any AuditRule] = AuditRules.all,
-                      controls: Range<Int>? = nil, clock: (@Sendable () -> UInt64)? = nil) -> AuditReport {
+                      controls: Range<Int>? = nil, clock: (@Sendable () -> UInt64)? = nil, context: AuditContext? = nil) -> AuditReport {
         // A project's settings: rules switched off are not run at all, as with axe's `rules`.
         let rules = options.rules(from: all)
-        let context = AuditContext(elements: scene.elements, options: options)
+        let context = context ?? AuditContext(elements: scene.elements, options: options)
         var outcomes = rules.map { AuditReport.RuleOutcome(rule: $0.info) }
         let range = controls.map { $0.clamped(to: scene.elements.indices) } ?? scene.elements.indices
         for position in range {

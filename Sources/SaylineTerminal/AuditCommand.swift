@@ -235,9 +235,11 @@ package enum AuditCommand: Subcommand {
             }
         }
         let work = units
+        // What rules know of a whole scene (its names), made once a scene, not once a run.
+        let contexts = scenes.map { AuditContext(elements: $0.scene.elements, options: auditor.options) }
         let reports = Parallel.map(work.count, threads: threads) { unit in
             auditor.audit(scenes[work[unit].scene].scene, file: scenes[work[unit].scene].name,
-                          controls: work[unit].controls, clock: monotonicNanoseconds)
+                          controls: work[unit].controls, clock: monotonicNanoseconds, context: contexts[work[unit].scene])
         }
         var whole: AuditReport?
         for report in reports {
