@@ -98,6 +98,21 @@ public struct AuditReport: Sendable, Equatable {
         baselineApplied = baselineApplied || other.baselineApplied
     }
 
+    /// Reports of consecutive runs joined in order, as `append` joins them, with each rule's
+    /// lists given their whole size at once: appended run by run they doubled as they grew,
+    /// megabytes of room to spare at the peak of a long audit. Nil for no reports.
+    public static func joined(_ reports: [AuditReport]) -> AuditReport? {
+        guard var whole = reports.first else { return nil }
+        for index in whole.rules.indices {
+            let same = reports.compactMap { index < $0.rules.count && $0.rules[index].rule.id == whole.rules[index].rule.id ? $0.rules[index] : nil }
+            whole.rules[index].violations.reserveCapacity(same.reduce(0) { $0 + $1.violations.count })
+            whole.rules[index].passes.reserveCapacity(same.reduce(0) { $0 + $1.passes.count })
+            whole.rules[index].incomplete.reserveCapacity(same.reduce(0) { $0 + $1.incomplete.count })
+        }
+        for report in reports.dropFirst() { whole.append(report) }
+        return whole
+    }
+
     /// Violations over every rule.
     public var violationCount: Int { rules.reduce(0) { $0 + $1.violations.count } }
     /// Passes over every rule.

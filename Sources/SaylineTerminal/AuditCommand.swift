@@ -241,12 +241,8 @@ package enum AuditCommand: Subcommand {
             auditor.audit(scenes[work[unit].scene].scene, file: scenes[work[unit].scene].name,
                           controls: work[unit].controls, clock: monotonicNanoseconds, context: contexts[work[unit].scene])
         }
-        var whole: AuditReport?
-        for report in reports {
-            if whole == nil { whole = report } else { whole?.append(report) }
-        }
         // A part with no control at all: an empty report, with every rule inapplicable.
-        return whole ?? auditor.audit(scenes.first?.scene ?? .demo, file: scenes.first?.name ?? "", controls: 0..<0, clock: monotonicNanoseconds)
+        return AuditReport.joined(reports) ?? auditor.audit(scenes.first?.scene ?? .demo, file: scenes.first?.name ?? "", controls: 0..<0, clock: monotonicNanoseconds)
     }
 
     /// Now, in UTC, as ISO 8601: "2026-11-30T15:04:05Z".
