@@ -143,7 +143,7 @@ package enum FileAccess {
             var failure: String?
             produce { piece in
                 guard failure == nil else { return }
-                if !writeFully(Array(piece), to: fd) { failure = String(cString: strerror(errno)) }
+                if !writeFully(piece, to: fd) { failure = String(cString: strerror(errno)) }
             }
             return failure
         }

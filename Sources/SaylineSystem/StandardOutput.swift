@@ -60,20 +60,22 @@ package struct BufferedOutput {
             return
         }
         flush()
+        writeOut(bytes)
+    }
+
+    package mutating func flush() {
+        guard !buffer.isEmpty, !holding else { return }
+        writeOut(buffer[...])
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Bytes to standard output at once; the first failure is kept, and nothing more is written.
+    private mutating func writeOut(_ bytes: ArraySlice<UInt8>) {
         guard !failed else { return }
         if !FileAccess.writeFully(bytes, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 }) {
             failed = true
             reason = String(cString: strerror(errno))
         }
-    }
-
-    package mutating func flush() {
-        guard !buffer.isEmpty, !failed, !holding else { return }
-        if !FileAccess.writeFully(buffer, to: STDOUT_FILENO, giveUp: { Signals.terminated != 0 }) {
-            failed = true
-            reason = String(cString: strerror(errno))
-        }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Drops what is waiting, unwritten.

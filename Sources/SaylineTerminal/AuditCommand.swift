@@ -134,8 +134,9 @@ package enum AuditCommand: Subcommand {
             }
         } else if format == .json || format == .junit {
             // Tens of megabytes: written on a thread of their own while the next pieces are made.
-            let output = BackgroundOutput()
-            produce { output.write($0) }
+            let writer = OutputThread<ArraySlice<UInt8>>.report()
+            produce { writer.send($0) }
+            var output = writer.finish()
             if let failed = output.finish("sayline audit") { return failed.rawValue }
         } else {
             var output = BufferedOutput()

@@ -54,11 +54,7 @@ package enum RunCommand: Subcommand {
             speaker.send(batch)
             batch.removeAll(keepingCapacity: true)
             speaker.drain()
-            for request in result.saves {
-                let said = keeper.save(runner.session.elements, request).outcome.announcement
-                runner.heard(said)
-                batch.append(.added(said))
-            }
+            for said in save(result.saves, runner: &runner, keeper: keeper) { batch.append(.added(said)) }
         }
         if let failure = result.failure {
             failures += 1
@@ -74,6 +70,16 @@ package enum RunCommand: Subcommand {
             if speaker.failed { return false }
         }
         return !result.quit
+    }
+
+    /// Writes the scene for each save a step asked for; what each said is heard by the runner
+    /// (an expectation checks it) and returned to be written.
+    private static func save(_ requests: [SaveRequest], runner: inout ScriptRunner, keeper: SceneKeeper) -> [Announcement] {
+        requests.map { request in
+            let said = keeper.save(runner.session.elements, request).outcome.announcement
+            runner.heard(said)
+            return said
+        }
     }
 
     /// Scripts this long (bytes) are checked beside the run, on a second thread; a shorter one
@@ -227,11 +233,7 @@ package enum RunCommand: Subcommand {
             var result = runner.run(step)
             // A save, or a failure said on standard error, waits for the whole script to pass.
             if pendingCheck != nil, !result.saves.isEmpty || result.failure != nil, !passedCheck() { return false }
-            for request in result.saves {
-                let said = keeper.save(runner.session.elements, request).outcome.announcement
-                runner.heard(said)
-                result.announcements.append(said)
-            }
+            result.announcements += Self.save(result.saves, runner: &runner, keeper: keeper)
             if runner.defersAnnouncements {
                 let announcer = Announcer(verbosity: result.verbosity)
                 for event in result.events { output.write { announcer.writeAnnouncements(for: event, into: &$0) } }

@@ -1,4 +1,3 @@
-import Glibc
 import SaylineCore
 import SaylineSystem
 
@@ -12,7 +11,7 @@ import SaylineSystem
 /// the control's place and its value, and are said of the speaker's own copies of the controls:
 /// an event holding the session's element made both threads count references to one object on
 /// every step, and that cost more than the words.
-final class ScriptSpeaker: @unchecked Sendable {
+final class ScriptSpeaker: Sendable {
     /// One event as it comes over.
     enum Said: Sendable {
         case changed(control: Int, value: Double, ValueChange)
@@ -40,108 +39,45 @@ final class ScriptSpeaker: @unchecked Sendable {
 
     /// Lines handed over at once.
     static let batchLength = 1024
-    /// Batches that may wait; the run waits past this.
-    static let waitingLimit = 4
 
-    private let monitor = Monitor()
-    // Under the monitor's lock:
-    private var waiting: [[Line]] = []
-    private var busy = false
-    private var flushWanted = false
-    private var ending = false
-    private var writeFailed = false
-    // The speaking thread's; it hands the output back when it ends.
-    private var output: BufferedOutput
-    private let controls: [AdjustableElement]
-    private var thread: Background<BufferedOutput>?
+    private let writer: OutputThread<[Line]>
 
     /// Starts speaking of `controls` (the session's, in its order) into `output` (the
-    /// speaker's until `finish`).
+    /// speaker's until `finish`). At most four batches wait.
     init(controls: [AdjustableElement], output: BufferedOutput) {
-        self.output = output
-        self.controls = controls.map { $0.detached() }
-        thread = Background.start { [self] in speak() }
+        let own = controls.map { $0.detached() }
+        writer = OutputThread(output: output, limit: 4, weight: { $0.isEmpty ? 0 : 1 }) { batch, output in
+            Self.say(batch, of: own, into: &output)
+        }
     }
 
     /// Whether standard output could not be written: the run should stop.
-    var failed: Bool { monitor.locked { writeFailed } }
+    var failed: Bool { writer.failed }
 
     /// Hands over a batch, waiting while too many wait already.
-    func send(_ batch: [Line]) {
-        guard !batch.isEmpty else { return }
-        monitor.locked {
-            while waiting.count >= Self.waitingLimit && !writeFailed { monitor.wait() }
-            waiting.append(batch)
-            monitor.broadcast()
-        }
-    }
+    func send(_ batch: [Line]) { writer.send(batch) }
 
     /// Returns once every step handed over is said and written out: before the run writes
     /// on standard error or saves a file, so what comes after them comes after.
-    func drain() {
-        monitor.locked {
-            flushWanted = true
-            monitor.broadcast()
-            while flushWanted || busy || !waiting.isEmpty { monitor.wait() }
-        }
-    }
+    func drain() { writer.drain() }
 
     /// Says what is left, and gives the output back.
-    func finish() -> BufferedOutput {
-        monitor.locked {
-            ending = true
-            monitor.broadcast()
-        }
-        let spoken = thread?.wait() ?? output
-        // The thread's work holds this speaker; let it go.
-        thread = nil
-        return spoken
-    }
+    func finish() -> BufferedOutput { writer.finish() }
 
-    private func event(_ said: Said) -> SessionEvent {
-        switch said {
-        case .changed(let index, let value, let change): .changed(controls[index].holding(value), change)
-        case .focused(let index, let value): .focused(controls[index].holding(value))
-        case .unchanged(let index, let value, let reason): .unchanged(controls[index].holding(value), reason)
-        case .other(let event): event
-        }
-    }
-
-    private func speak() -> BufferedOutput {
-        while true {
-            let next: [Line]? = monitor.locked {
-                while waiting.isEmpty && !ending && !flushWanted { monitor.wait() }
-                if waiting.isEmpty {
-                    if flushWanted {
-                        output.flush()
-                        flushWanted = false
-                        writeFailed = output.failed
-                        monitor.broadcast()
-                        return []
-                    }
-                    return nil
+    private static func say(_ batch: [Line], of controls: [AdjustableElement], into output: inout BufferedOutput) {
+        for line in batch {
+            switch line {
+            case .event(let said, let verbosity):
+                let announcer = Announcer(verbosity: verbosity)
+                let event: SessionEvent = switch said {
+                case .changed(let index, let value, let change): .changed(controls[index].holding(value), change)
+                case .focused(let index, let value): .focused(controls[index].holding(value))
+                case .unchanged(let index, let value, let reason): .unchanged(controls[index].holding(value), reason)
+                case .other(let event): event
                 }
-                busy = true
-                let batch = waiting.removeFirst()
-                monitor.broadcast()
-                return batch
-            }
-            guard let batch = next else { return output }
-            guard !batch.isEmpty else { continue }
-            for line in batch {
-                switch line {
-                case .event(let said, let verbosity):
-                    let announcer = Announcer(verbosity: verbosity)
-                    let event = event(said)
-                    output.write { announcer.writeAnnouncements(for: event, into: &$0) }
-                case .added(let announcement):
-                    output.writeLine(announcement.text)
-                }
-            }
-            monitor.locked {
-                busy = false
-                writeFailed = output.failed
-                monitor.broadcast()
+                output.write { announcer.writeAnnouncements(for: event, into: &$0) }
+            case .added(let announcement):
+                output.writeLine(announcement.text)
             }
         }
     }

@@ -85,15 +85,7 @@ extension JSONWriter {
                     }
                     return bytes
                 }
-                // Each piece goes to the sink as it was rendered, after what waits before it: copied
-                // into `out` first, the tens of megabytes of a long report were copied once more.
-                for piece in rendered {
-                    if !out.isEmpty {
-                        sink(out[...])
-                        out.removeAll(keepingCapacity: true)
-                    }
-                    sink(piece[...])
-                }
+                for piece in rendered { JSONWriter.sink(piece, after: &out, sink) }
                 start = batchEnd
             }
             out.append(0x0A)

@@ -145,6 +145,16 @@ public enum JSONWriter {
         out.removeAll(keepingCapacity: true)
     }
 
+    /// Hands what waits in `out`, then a piece rendered elsewhere, to `sink`: the piece as it is,
+    /// not copied into `out` first (tens of megabytes of a long report were copied once more).
+    package static func sink(_ piece: [UInt8], after out: inout [UInt8], _ sink: (ArraySlice<UInt8>) -> Void) {
+        if !out.isEmpty {
+            sink(out[...])
+            out.removeAll(keepingCapacity: true)
+        }
+        sink(piece[...])
+    }
+
     private static func appendCompact(_ tree: JSONTree, to out: inout [UInt8]) {
         switch tree {
         case .null: out.append(contentsOf: "null".utf8)

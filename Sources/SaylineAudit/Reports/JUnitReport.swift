@@ -131,13 +131,7 @@ extension AuditReport {
                         }
                         return bytes
                     }
-                    for bytes in written {
-                        if !out.isEmpty {
-                            sink(out[...])
-                            out.removeAll(keepingCapacity: true)
-                        }
-                        sink(bytes[...])
-                    }
+                    for bytes in written { JSONWriter.sink(bytes, after: &out, sink) }
                 }
             } else {
                 for item in cases {

@@ -43,12 +43,8 @@ public struct UnitWords: Sendable, Equatable {
         self.symbol = symbol.map(TextSanitiser.clean).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// "1 kilogram", "62.5 kilograms": only exactly one takes the singular.
-    public func spoken(_ number: String, value: Double) -> String {
-        "\(number) \(word(for: value))"
-    }
-
-    /// The word after a value: the singular for exactly one, else the plural.
+    /// The word after a value, "1 kilogram", "62.5 kilograms": only exactly one takes the
+    /// singular.
     public func word(for value: Double) -> String { value == 1 ? singular : plural }
 
     /// Every word a person may type after a number to mean this unit.

@@ -28,11 +28,6 @@ public struct SceneValues: Sendable {
         slots = [Value?](repeating: nil, count: fields.count)
     }
 
-    /// Empty values for a control with these fields.
-    public init(fields: [SceneField]) {
-        self.init(fields: fields, positions: Self.positions(of: fields))
-    }
-
     /// Each field's place by its key, for `init(fields:positions:)`.
     public static func positions(of fields: [SceneField]) -> [String: Int] {
         Dictionary(fields.enumerated().map { ($0.element.key, $0.offset) }) { first, _ in first }
