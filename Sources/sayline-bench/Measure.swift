@@ -31,6 +31,21 @@ func measure(_ name: String, unit: String, runs: Int = 7, _ body: () -> Double) 
     return Figure(name: name, median: samples[samples.count / 2], min: samples.first ?? 0, max: samples.last ?? 0, unit: unit)
 }
 
+/// Several measurements in turns, one sample of each a round, after one round unrecorded: for
+/// figures that are compared with each other, so that a slow stretch of the machine falls on
+/// all of them rather than on whichever ran then.
+func interleaved(_ bodies: [(name: String, start: () -> Double)], unit: String, runs: Int) -> [Figure] {
+    for body in bodies { _ = body.start() }
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    for _ in 0..<runs {
+        for (index, body) in bodies.enumerated() { samples[index].append(body.start()) }
+    }
+    return zip(bodies, samples).map { body, unsorted in
+        let sorted = unsorted.sorted()
+        return Figure(name: body.name, median: sorted[sorted.count / 2], min: sorted.first ?? 0, max: sorted.last ?? 0, unit: unit)
+    }
+}
+
 /// Keeps a value alive so the optimiser cannot drop the work that made it.
 @inline(never)
 func consume<T>(_ value: T) {

@@ -225,17 +225,21 @@ if wants("repl"), FileManager.default.isExecutableFile(atPath: TerminalProcess.b
                       min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
     }
     report(Figure(name: "repl: key to announcement p99 ratio sayline/bash", median: ReplLatency.percentile(ours, 0.99) / ReplLatency.percentile(theirs, 0.99), min: .nan, max: .nan, unit: "x"))
-    let saylineStart = measure("repl: start to first prompt, sayline", unit: "ms", runs: 9) {
-        ReplLatency.startToPrompt(ReplLatency.saylineSession, prompt: "weight> ")
-    }
-    // As a person starts it: looking for their screen reader, and for BRLTTY's socket.
-    let detectingStart = measure("repl: start to first prompt, sayline, detection on", unit: "ms", runs: 9) {
-        ReplLatency.startToPrompt({ try TerminalProcess(["--settle", "0", "--reduce-motion"], environment: ["SAYLINE_DETECT_SCREEN_READER": "1"]) },
-                                  prompt: "weight> ")
-    }
-    let bashStart = measure("repl: start to first prompt, bash --norc -i", unit: "ms", runs: 9) {
-        ReplLatency.startToPrompt({ try TerminalProcess(["--norc", "-i"], environment: ["PS1": "READY> "], executable: "/bin/bash") }, prompt: "READY> ")
-    }
+    // The three starts take turns, round by round, so that whatever else the machine does in
+    // a stretch of time falls on all three alike; the first round warms the page cache.
+    let starts: [(name: String, start: () -> Double)] = [
+        ("repl: start to first prompt, sayline", { ReplLatency.startToPrompt(ReplLatency.saylineSession, prompt: "weight> ") }),
+        // As a person starts it: looking for their screen reader, and for BRLTTY's socket.
+        ("repl: start to first prompt, sayline, detection on", {
+            ReplLatency.startToPrompt({ try TerminalProcess(["--settle", "0", "--reduce-motion"], environment: ["SAYLINE_DETECT_SCREEN_READER": "1"]) },
+                                      prompt: "weight> ")
+        }),
+        ("repl: start to first prompt, bash --norc -i", {
+            ReplLatency.startToPrompt({ try TerminalProcess(["--norc", "-i"], environment: ["PS1": "READY> "], executable: "/bin/bash") }, prompt: "READY> ")
+        }),
+    ]
+    let startFigures = interleaved(starts, unit: "ms", runs: 41)
+    let saylineStart = startFigures[0], detectingStart = startFigures[1], bashStart = startFigures[2]
     report(saylineStart)
     report(detectingStart)
     report(bashStart)
