@@ -50,12 +50,18 @@ final class Repl: LineEditorClient, ReplyOutput {
         let width = Self.terminalWidth()
         // Every control of a kind is drawn the same height: one of each kind is measured, not
         // every control of a scene that may hold 10,000.
-        var oneOfEachKind: [String: AdjustableElement] = [:]
-        for element in session.elements where oneOfEachKind[element.kindName] == nil { oneOfEachKind[element.kindName] = element }
+        // (A list, not a dictionary by kind: a scene has a handful of kinds, and a dictionary's
+        // generic type is made at run time the first time, at every start.)
+        var measuredKinds: [String] = []
+        var blockHeight = 0
         let renderer = ControlRenderer(width: width, color: false)
+        for element in session.elements where !measuredKinds.contains(element.kindName) {
+            measuredKinds.append(element.kindName)
+            blockHeight = max(blockHeight, renderer.lines(for: element).count)
+        }
         self.screen = Screen(mode: options.settings.display, color: options.settings.color && environment["TERM"] != "dumb",
                              width: width, speechOnScreen: picking || outputs.events?.onStandardOutput == true || Self.stdoutIsTheTerminal(),
-                             blockHeight: oneOfEachKind.values.map { renderer.lines(for: $0).count }.max() ?? 0,
+                             blockHeight: blockHeight,
                              escapes: environment["TERM"] != "dumb")
         self.history = History(environment: environment)
         self.paced = PacedSpeech(settleInterval: options.settings.settle)

@@ -15,36 +15,48 @@ package enum ReadlineBridge {
         package let withText: String?
     }
 
-    package static let spellings: [String: [Spelling]] = [
-        "Up": [Spelling(sequence: "\u{1B}[A", withText: "previous-history"), Spelling(sequence: "\u{1B}OA", withText: "previous-history")],
-        "Down": [Spelling(sequence: "\u{1B}[B", withText: "next-history"), Spelling(sequence: "\u{1B}OB", withText: "next-history")],
-        "Right": [Spelling(sequence: "\u{1B}[C", withText: "forward-char"), Spelling(sequence: "\u{1B}OC", withText: "forward-char")],
-        "Left": [Spelling(sequence: "\u{1B}[D", withText: "backward-char"), Spelling(sequence: "\u{1B}OD", withText: "backward-char")],
-        "+": [Spelling(sequence: "+", withText: "self-insert")],
-        "-": [Spelling(sequence: "-", withText: "self-insert")],
-        "?": [Spelling(sequence: "?", withText: "self-insert")],
-        "Page Up": [Spelling(sequence: "\u{1B}[5~", withText: nil)],
-        "Page Down": [Spelling(sequence: "\u{1B}[6~", withText: nil)],
-        "Home": ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~"].map { Spelling(sequence: $0, withText: "beginning-of-line") },
-        "End": ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~"].map { Spelling(sequence: $0, withText: "end-of-line") },
-        "Tab": [Spelling(sequence: "\t", withText: "complete")],
-        "Shift-Tab": [Spelling(sequence: "\u{1B}[Z", withText: nil)],
-    ]
+    /// The spellings of a key the key table names. A switch, not a dictionary, as the callbacks
+    /// below: both are read at every start, and a dictionary's generic type is made at run time
+    /// on its first use, which was a tenth of the time to the first prompt.
+    package static func spellings(of key: String) -> [Spelling] {
+        switch key {
+        case "Up": return [Spelling(sequence: "\u{1B}[A", withText: "previous-history"), Spelling(sequence: "\u{1B}OA", withText: "previous-history")]
+        case "Down": return [Spelling(sequence: "\u{1B}[B", withText: "next-history"), Spelling(sequence: "\u{1B}OB", withText: "next-history")]
+        case "Right": return [Spelling(sequence: "\u{1B}[C", withText: "forward-char"), Spelling(sequence: "\u{1B}OC", withText: "forward-char")]
+        case "Left": return [Spelling(sequence: "\u{1B}[D", withText: "backward-char"), Spelling(sequence: "\u{1B}OD", withText: "backward-char")]
+        case "+": return [Spelling(sequence: "+", withText: "self-insert")]
+        case "-": return [Spelling(sequence: "-", withText: "self-insert")]
+        case "?": return [Spelling(sequence: "?", withText: "self-insert")]
+        case "Page Up": return [Spelling(sequence: "\u{1B}[5~", withText: nil)]
+        case "Page Down": return [Spelling(sequence: "\u{1B}[6~", withText: nil)]
+        case "Home": return ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~"].map { Spelling(sequence: $0, withText: "beginning-of-line") }
+        case "End": return ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~"].map { Spelling(sequence: $0, withText: "end-of-line") }
+        case "Tab": return [Spelling(sequence: "\t", withText: "complete")]
+        case "Shift-Tab": return [Spelling(sequence: "\u{1B}[Z", withText: nil)]
+        default: return []
+        }
+    }
+
+    /// The keys that have spellings, in the key table's words.
+    static let spelledKeys = ["Up", "Down", "Right", "Left", "+", "-", "?", "Page Up", "Page Down", "Home", "End", "Tab", "Shift-Tab"]
 
     /// readline's callbacks are C functions and cannot capture: one per entry of the key table
     /// that names a function, each passing its entry's function name on.
-    private static let callbacks: [String: KeyFunction] = [
-        "sayline-increment": { keyPressed("sayline-increment", $0, $1) },
-        "sayline-decrement": { keyPressed("sayline-decrement", $0, $1) },
-        "sayline-page-up": { keyPressed("sayline-page-up", $0, $1) },
-        "sayline-page-down": { keyPressed("sayline-page-down", $0, $1) },
-        "sayline-minimum": { keyPressed("sayline-minimum", $0, $1) },
-        "sayline-maximum": { keyPressed("sayline-maximum", $0, $1) },
-        "sayline-next": { keyPressed("sayline-next", $0, $1) },
-        "sayline-previous": { keyPressed("sayline-previous", $0, $1) },
-        "sayline-describe": { keyPressed("sayline-describe", $0, $1) },
-        routingFunction: { keyPressed(routingFunction, $0, $1) },
-    ]
+    private static func callback(named name: String) -> KeyFunction? {
+        switch name {
+        case "sayline-increment": return { ReadlineBridge.keyPressed("sayline-increment", $0, $1) }
+        case "sayline-decrement": return { ReadlineBridge.keyPressed("sayline-decrement", $0, $1) }
+        case "sayline-page-up": return { ReadlineBridge.keyPressed("sayline-page-up", $0, $1) }
+        case "sayline-page-down": return { ReadlineBridge.keyPressed("sayline-page-down", $0, $1) }
+        case "sayline-minimum": return { ReadlineBridge.keyPressed("sayline-minimum", $0, $1) }
+        case "sayline-maximum": return { ReadlineBridge.keyPressed("sayline-maximum", $0, $1) }
+        case "sayline-next": return { ReadlineBridge.keyPressed("sayline-next", $0, $1) }
+        case "sayline-previous": return { ReadlineBridge.keyPressed("sayline-previous", $0, $1) }
+        case "sayline-describe": return { ReadlineBridge.keyPressed("sayline-describe", $0, $1) }
+        case routingFunction: return { ReadlineBridge.keyPressed(ReadlineBridge.routingFunction, $0, $1) }
+        default: return nil
+        }
+    }
 
     /// What Left and Right do in the screen-reader display: nothing on an empty line, the
     /// cursor's move with text. BRLTTY's routing keys move the cursor by sending arrows, so a
@@ -72,7 +84,7 @@ package enum ReadlineBridge {
         }
         // readline keeps these names by pointer: they must live as long as the process.
         for name in KeyTable.all.compactMap(\.function) + [routingFunction] {
-            guard let function = callbacks[name] else { continue }
+            guard let function = callback(named: name) else { continue }
             rl_add_defun(UnsafePointer(strdup(name)), function, -1)
         }
         for mapName in ["emacs", "vi-insert", "vi-command"] {
@@ -81,8 +93,8 @@ package enum ReadlineBridge {
                 guard let name = key.function else { continue }
                 for keyName in key.keys {
                     let inert = arrowsOnlyMoveTheCursor && (keyName == "Left" || keyName == "Right")
-                    guard let function = callbacks[inert ? routingFunction : name] else { continue }
-                    for spelling in spellings[keyName] ?? [] {
+                    guard let function = callback(named: inert ? routingFunction : name) else { continue }
+                    for spelling in spellings(of: keyName) {
                         // In vi command mode a printable key is a command of its own; only the
                         // special keys are ours there.
                         if mapName == "vi-command" && spelling.sequence.utf8.count == 1 && spelling.sequence != "\t" { continue }
@@ -350,7 +362,7 @@ package enum ReadlineBridge {
         } ?? ""
         let current = rl_get_keymap()
         let mapName = pristine.first { rl_get_keymap_by_name($0.name) == current }?.name ?? "emacs"
-        let ours = spellings.values.joined().first { $0.sequence == sequence }
+        let ours = spelledKeys.lazy.flatMap { spellings(of: $0) }.first { $0.sequence == sequence }
         // Printable keys are not bound in vi command mode, so a spelling found there is the user's.
         if let ours, !(mapName == "vi-command" && sequence.utf8.count == 1) {
             guard let name = ours.withText, let function = rl_named_function(name) else { return rl_ding() }

@@ -4,14 +4,18 @@ import SaylineCore
 /// The environment as a dictionary, read from `environ` (Foundation is not loaded: start-up
 /// time is most of what it would cost).
 package func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-        let text = String(cString: pointer)
-        if let equals = text.firstIndex(of: "=") {
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        entry += 1
+    var count = 0
+    while environ[count] != nil { count += 1 }
+    // Sized once: grown entry by entry, the table was rehashed six times at every start.
+    var result: [String: String] = Dictionary(minimumCapacity: count)
+    for index in 0..<count {
+        guard let entry = environ[index] else { continue }
+        // Split at the first "=" on the bytes: a walk by Character breaks graphemes, and this
+        // runs at every start.
+        let length = strlen(entry)
+        let bytes = UnsafeRawBufferPointer(start: entry, count: length).bindMemory(to: UInt8.self)
+        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+        result[String(decoding: bytes[..<equals], as: UTF8.self)] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
     }
     return result
 }

@@ -9,7 +9,7 @@ import SaylineInteractive
 /// spellings of each key.
 package enum KeyReference {
     private static func spelled(_ key: String) -> String {
-        let sequences = (ReadlineBridge.spellings[key] ?? []).map(\.sequence).filter { $0.utf8.count > 1 }
+        let sequences = ReadlineBridge.spellings(of: key).map(\.sequence).filter { $0.utf8.count > 1 }
         guard !sequences.isEmpty else { return key.count == 1 ? "`\(key)`" : key }
         let shown = sequences.map { "`" + $0.replacing("\u{1B}", with: "\\e") + "`" }.joined(separator: ", ")
         return "\(key) (\(shown))"
@@ -20,7 +20,7 @@ package enum KeyReference {
         guard key.function != nil else { return "the same" }
         var seen: [String] = []
         for name in key.keys {
-            for spelling in ReadlineBridge.spellings[name] ?? [] {
+            for spelling in ReadlineBridge.spellings(of: name) {
                 let words: String
                 switch spelling.withText {
                 case nil: words = "bell"

@@ -21,20 +21,25 @@ public enum TerminalCells {
 
     /// The cells one scalar takes: 0 for a combining mark, 2 for a wide character, else 1.
     public static func width(of scalar: Unicode.Scalar) -> Int {
+        // Most of what is drawn is ASCII, whose width needs no Unicode property: one cell for
+        // what prints, none for the controls.
+        if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
         if scalar.properties.isEmojiPresentation { return 2 }
-        return wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
+        switch scalar.value {
+        // East Asian Wide and Fullwidth blocks, as cases rather than a table: a table's first
+        // use instantiated its generic type at start-up.
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
-
-    /// East Asian Wide and Fullwidth blocks.
-    private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-        0xFFE0...0xFFE6, 0x20000...0x3FFFD,
-    ]
 
     /// `text` cut to at most `cells` cells, with "…" when cut; escape sequences are kept whole
     /// and cost nothing.
