@@ -6,13 +6,17 @@ import SaylineCore
 package enum FileAccess {
     package enum Failure: Error, Equatable {
         case cannotOpen(String)
+        /// Nothing at that path (ENOENT), in the system's words: for a file that may well not be
+        /// there yet (the preferences file, a baseline, a scene deleted meanwhile), told apart
+        /// by its number rather than by the words, which follow the locale.
+        case missing(String)
         case tooLarge(Int, limit: Int)
         case cannotWrite(String)
         case notRegular
 
         package var message: String {
             switch self {
-            case .cannotOpen(let reason): "cannot be read: \(reason)"
+            case .cannotOpen(let reason), .missing(let reason): "cannot be read: \(reason)"
             case .tooLarge(let size, let limit): "is \(size) bytes, more than the limit of \(limit) (\(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"))"
             case .cannotWrite(let reason): "cannot be written: \(reason)"
             case .notRegular: "is not a regular file (a FIFO, device or socket would never end or block); use - for standard input"
@@ -22,7 +26,7 @@ package enum FileAccess {
         /// Why, in the system's words where it gave them ("Permission denied").
         package var reason: String {
             switch self {
-            case .cannotOpen(let reason), .cannotWrite(let reason): reason
+            case .cannotOpen(let reason), .missing(let reason), .cannotWrite(let reason): reason
             default: message
             }
         }
@@ -39,7 +43,11 @@ package enum FileAccess {
     package static func read(path: [CChar]?, limit: Int) -> Result<[UInt8], Failure> {
         // Opened without blocking, so a FIFO with no writer is refused instead of waited on.
         let fd = path.map { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } ?? STDIN_FILENO
-        guard fd >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
+        guard fd >= 0 else {
+            let number = errno
+            let words = String(cString: strerror(number))
+            return .failure(number == ENOENT ? .missing(words) : .cannotOpen(words))
+        }
         defer { if fd != STDIN_FILENO { close(fd) } }
         var info = stat()
         if fstat(fd, &info) == 0, fd != STDIN_FILENO {

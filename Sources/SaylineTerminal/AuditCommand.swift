@@ -102,7 +102,7 @@ package enum AuditCommand: Subcommand {
                     return ExitStatus.malformed.rawValue
                 case .success(let read): known = read
                 }
-            case .failure(.cannotOpen(let reason)) where arguments.has(updateBaseline.name) && reason.contains("No such file"):
+            case .failure(.missing) where arguments.has(updateBaseline.name):
                 break
             case .failure(let failure):
                 Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")

@@ -64,7 +64,7 @@ public enum SaylineApp {
             case .success(let bytes):
                 preferences = (path, String(decoding: bytes, as: UTF8.self))
                 writableByOthers = FileAccess.writableByOthers(path, home: environment["HOME"])
-            case .failure(.cannotOpen(let reason)) where reason.contains("No such file"): break
+            case .failure(.missing): break
             case .failure(let failure): unreadable = "\(FileAccess.shown(path)): \(failure.message); using the defaults"
             }
         }

@@ -47,6 +47,21 @@ extension EndToEndTests { @Suite struct PreferencesTests {
         }
     }
 
+    /// No preferences file is the usual case and says nothing; one that is there but cannot be
+    /// read (here a folder in its place) is said, and the defaults are used. The two are told
+    /// apart by the system's error number, not its words, which follow the locale.
+    @Test func noPreferencesFileSaysNothingAndAnUnreadableOneIsReported() throws {
+        let none = try ScratchFolder()
+        let quiet = try runPiped([], input: "inc\n", environment: ["HOME": none.path, "SAYLINE_DETECT_SCREEN_READER": "0"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout == "Weight, 62 kilograms\n62.5 kilograms\n")
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/.config/sayline/config", withIntermediateDirectories: true)
+        let reported = try runPiped([], input: "inc\n", environment: ["HOME": folder.path, "SAYLINE_DETECT_SCREEN_READER": "0"])
+        #expect(reported.status == 0)
+        #expect(reported.stderr == "sayline: \(folder.path)/.config/sayline/config: cannot be read: it is a folder; using the defaults\n")
+        #expect(reported.stdout == quiet.stdout)
+    }
+
     @Test func aBadLineIsReportedWithItsLineAndSkippedAndTheSessionStarts() throws {
         let home = try Self.home("verbosity = loud\nnonsense\ncolur = off\nsettle = 99999\nverbosity = terse\n")
         let result = try runPiped([], input: "inc\n", environment: ["HOME": home.path])

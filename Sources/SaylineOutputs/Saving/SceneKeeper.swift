@@ -59,7 +59,7 @@ package final class SceneKeeper {
         let current: SceneDocument
         let previous: [UInt8]
         switch FileAccess.read(now.target, limit: Scene.maximumFileSize) {
-        case .failure(.cannotOpen(let reason)) where reason.contains("No such file"):
+        case .failure(.missing):
             // Deleted meanwhile: the scene as this session has it is written anew.
             (current, previous) = (document, [])
         case .failure(let failure):
