@@ -52,8 +52,11 @@ let package = Package(
         // What the static executable links instead of glibc's functions that need shared
         // libraries at run time (passwd entries, dlopen); the executable alone links it.
         .target(name: "CStaticExecutable"),
-        .executableTarget(name: "sayline", dependencies: ["SaylineTerminal", "CStaticExecutable"],
-                          linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--start-group", "-Xlinker", "-lreadline", "-Xlinker", "-ltinfo", "-Xlinker", "--end-group"])]),
+        // In a release build the functions a session runs before its first prompt are laid side
+        // by side (gold's section order; see the end of this file).
+        .executableTarget(name: "sayline", dependencies: ["SaylineTerminal", "CStaticExecutable"], exclude: ["startup.order"],
+                          linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--start-group", "-Xlinker", "-lreadline", "-Xlinker", "-ltinfo", "-Xlinker", "--end-group"]),
+                                           .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/sayline/startup.order"], .when(configuration: .release))]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
         .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
         // Rewrites the docs generated from the command table: `swift run sayline-docs`.
@@ -65,3 +68,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Each function of the release executable in a section of its own, so that the linker can lay
+// the ones a session runs before its first prompt side by side, in the order that
+// Sources/sayline/startup.order gives (written by `sayline-bench --write-startup-order`). Spread
+// over the text of a 19 MB executable, each page they touched was a page fault of its own
+// (Docs/performance.md). The order names functions by their symbols: one renamed since stays
+// where it was, so a stale order costs speed, never correctness.
+for target in package.targets where target.type != .test && (target.name.hasPrefix("Sayline") || target.name == "sayline") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+}

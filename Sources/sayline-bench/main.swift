@@ -6,11 +6,15 @@ import SaylineCore
 
 let benchUsage = """
 usage: sayline-bench [--only SECTIONS] [--json FILE] [--before BINARY]
+       sayline-bench --write-startup-order FILE
 
 Measures Sayline for Docs/performance.md and prints one figure a line.
   --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, audit, repl, display, speech
   --json FILE       also write the figures to FILE as JSON
   --before BINARY   measure another build of sayline beside this one
+  --write-startup-order FILE
+                    write the linker's order of the functions a session runs before its
+                    first prompt (Sources/sayline/startup.order; needs valgrind), and exit
   -h, --help        show this help and exit
 """
 // Checked before anything runs: `--help` or a typo must not start a minutes-long benchmark.
@@ -20,6 +24,18 @@ do {
         switch word {
         case "-h", "--help":
             print(benchUsage)
+            exit(0)
+        case "--write-startup-order":
+            guard let path = words.popFirst() else {
+                FileHandle.standardError.write(Data("sayline-bench: \(word) needs a value\nTry 'sayline-bench --help'.\n".utf8))
+                exit(64)
+            }
+            guard StartupOrder.write(to: path, binary: TerminalProcess.binary) else {
+                FileHandle.standardError.write(Data("sayline-bench: could not profile a session's start (is valgrind installed?)\n".utf8))
+                exit(1)
+            }
+            // The build does not know the executable depends on the order, so it would not link anew.
+            print("wrote \(path); touch Sources/sayline/main.swift so that the next release build links with it")
             exit(0)
         case "--only", "--json", "--before":
             guard words.popFirst() != nil else {

@@ -1,0 +1,44 @@
+import Foundation
+import PseudoTerminal
+
+/// Writes the linker's section-ordering file for the release build (Sources/sayline/startup.order):
+/// every function a session runs from its start to its first prompt, so that the linker lays
+/// them side by side. Started from a 19 MB executable, they were spread over its text, and
+/// every page the start touched was a page fault of its own (Docs/performance.md).
+///
+/// valgrind's callgrind names each function that ran; it counts what ran, not how long it
+/// took, so the list is the same on a busy machine as on a quiet one.
+enum StartupOrder {
+    static func write(to path: String, binary: String) -> Bool {
+        let profile = NSTemporaryDirectory() + "sayline-startup-\(getpid()).callgrind"
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        // As a person starts it: looking for their screen reader too.
+        guard let process = try? TerminalProcess(["--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(profile)",
+                                                  binary, "--settle", "0", "--reduce-motion"],
+                                                 environment: ["SAYLINE_DETECT_SCREEN_READER": "1"], executable: "/usr/bin/valgrind"),
+              process.waitForDisplay("weight> ", timeout: 120) else { return false }
+        // SIGTERM ends the session as a signal would, and callgrind writes its profile at the end.
+        kill(process.pid, SIGTERM)
+        guard process.waitForExit(timeout: 60) != nil, let text = try? String(contentsOfFile: profile, encoding: .utf8) else { return false }
+        let names = functionNames(callgrind: text)
+        guard !names.isEmpty else { return false }
+        let lines = names.map { ".text.\($0)\n" }.joined()
+        return (try? lines.write(toFile: path, atomically: true, encoding: .utf8)) != nil
+    }
+
+    /// The functions a callgrind profile names, in the order it first names them. A name is
+    /// given once, at its first `fn=(ID) NAME` or `cfn=(ID) NAME`; an address stands where
+    /// there was no symbol.
+    static func functionNames(callgrind text: String) -> [String] {
+        var seen: Set<String> = []
+        var names: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("fn=(") || line.hasPrefix("cfn=(") {
+            guard let close = line.firstIndex(of: ")") else { continue }
+            let name = line[line.index(after: close)...].drop { $0 == " " }
+            guard !name.isEmpty, !name.hasPrefix("0x"), !name.contains(" "), !seen.contains(String(name)) else { continue }
+            seen.insert(String(name))
+            names.append(String(name))
+        }
+        return names
+    }
+}
