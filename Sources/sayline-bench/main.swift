@@ -254,7 +254,7 @@ if wants("repl"), FileManager.default.isExecutableFile(atPath: TerminalProcess.b
             ReplLatency.startToPrompt({ try TerminalProcess(["--norc", "-i"], environment: ["PS1": "READY> "], executable: "/bin/bash") }, prompt: "READY> ")
         }),
     ]
-    let startFigures = interleaved(starts, unit: "ms", runs: 41)
+    let startFigures = interleaved(starts, unit: "ms", runs: 101)
     let saylineStart = startFigures[0], detectingStart = startFigures[1], bashStart = startFigures[2]
     report(saylineStart)
     report(detectingStart)
