@@ -72,8 +72,8 @@ let package = Package(
 // Each function of the release executable in a section of its own, so that the linker can lay
 // the ones a session runs before its first prompt side by side, in the order that
 // Sources/sayline/startup.order gives (written by `sayline-bench --write-startup-order`). Spread
-// over the text of a 19 MB executable, each page they touched was a page fault of its own
-// (Docs/performance.md). The order names functions by their symbols: one renamed since stays
+// over the text of a 19 MB executable, many of the pages they touched were a page fault of
+// their own (Docs/performance.md). The order names functions by their symbols: one renamed since stays
 // where it was, so a stale order costs speed, never correctness.
 for target in package.targets where target.type != .test && (target.name.hasPrefix("Sayline") || target.name == "sayline") {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]

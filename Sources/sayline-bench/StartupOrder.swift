@@ -3,13 +3,14 @@ import PseudoTerminal
 
 /// Writes the linker's section-ordering file for the release build (Sources/sayline/startup.order):
 /// every function a session runs from its start to its first prompt, so that the linker lays
-/// them side by side. Started from a 19 MB executable, they were spread over its text, and
-/// every page the start touched was a page fault of its own (Docs/performance.md).
+/// them side by side. Left where they fell in a 19 MB executable, they were spread over its
+/// text, and many pages a start touched were a page fault of their own (Docs/performance.md).
 ///
 /// valgrind's callgrind names each function that ran; it counts what ran, not how long it
 /// took, so the list is the same on a busy machine as on a quiet one.
 enum StartupOrder {
     static func write(to path: String, binary: String) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind") else { return false }
         let profile = NSTemporaryDirectory() + "sayline-startup-\(getpid()).callgrind"
         defer { try? FileManager.default.removeItem(atPath: profile) }
         // As a person starts it: looking for their screen reader too.
