@@ -11,8 +11,13 @@ import PseudoTerminal
 enum StartupOrder {
     static func write(to path: String, binary: String) -> Bool {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind") else { return false }
-        let profile = NSTemporaryDirectory() + "sayline-startup-\(getpid()).callgrind"
-        defer { try? FileManager.default.removeItem(atPath: profile) }
+        // In a folder of its own (mkdtemp: this user's alone): a name guessed in /tmp could be a
+        // link someone else left there, and valgrind, often run as root, would write through it.
+        var template = Array((NSTemporaryDirectory() + "sayline-startup-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { return false }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let profile = folder + "/start.callgrind"
         // As a person starts it: looking for their screen reader too.
         guard let process = try? TerminalProcess(["--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(profile)",
                                                   binary, "--settle", "0", "--reduce-motion"],
