@@ -14,17 +14,24 @@ import SaylineCore
 /// `detect-screen-reader = off` or SAYLINE_DETECT_SCREEN_READER=0.
 package enum ScreenReaderDetector {
     static let processNames = ["fenrir", "orca", "brltty"]
-    /// Readers of the Linux console rather than of a desktop.
-    static let consoleReaders: Set<String> = ["fenrir", "brltty"]
+
+    /// Whether a reader is one of the Linux console's rather than of a desktop.
+    static func readsTheConsole(_ reader: String) -> Bool { reader == "fenrir" || reader == "brltty" }
 
     /// The screen reader found, by name, or nil.
     /// - Complexity: every call into /proc costs microseconds, more than the rest of the work,
     ///   so they are few: kernel threads (most of /proc on a quiet machine) are listed in one
     ///   read; where only this user's processes count, another user's are passed over on their
     ///   owner alone; where anyone's may (root, a console), each is read once, and its parent
-    ///   read with its name gives the ancestors without a walk of their own.
+    ///   read with its name gives the ancestors without a walk of their own. Every file is read
+    ///   into one buffer and parsed where it lies, with no array or string a process: this runs
+    ///   before the first prompt of every session (Docs/performance.md).
     package static func detect() -> String? {
-        guard let me = ProcessFacts() else { return nil }
+        guard let directory = opendir("/proc") else { return nil }
+        defer { closedir(directory) }
+        var proc = ProcFiles(dirfd(directory))
+        defer { proc.release() }
+        guard let me = proc.facts(of: nil) else { return nil }
         let onConsole = isVirtualConsole(me.terminal)
         if onConsole, let synth = readSmallFile("/sys/accessibility/speakup/synth"), !synth.isEmpty, synth != "none" {
             return "speakup"
@@ -36,107 +43,76 @@ package enum ScreenReaderDetector {
         var ancestors: [Int32] = []
         if !readsEveryone {
             var parent = me.parent
-            while parent > 0, ancestors.count < 64, !ancestors.contains(parent), let facts = ProcessFacts(pid: parent) {
-                if let match = readerName(facts.name) { return match }
+            while parent > 0, ancestors.count < 64, !ancestors.contains(parent), let facts = proc.facts(of: parent) {
+                if let match = facts.reader { return match }
                 ancestors.append(parent)
                 parent = facts.parent
             }
         }
-        guard let directory = opendir("/proc") else { return nil }
-        defer { closedir(directory) }
-        let proc = dirfd(directory)
-        let kernelThreads = Self.kernelThreads(in: proc)
+        let kernelThreads = proc.kernelThreads()
         // Readers found that are not known to be ancestors, and where every process is read,
-        // each one's parent.
-        var candidates: [(pid: Int32, reader: String)] = []
-        var listed: [(pid: Int32, parent: Int32)] = []
-        // "PID/comm", "PID/stat" and "PID/exe", relative to /proc, made in one buffer for every process.
-        var path = [CChar](repeating: 0, count: 40)
-        var name = [UInt8](repeating: 0, count: 64)
+        // each one's parent: parallel arrays of plain integers and strings, whose types the
+        // program already has.
+        var candidatePIDs: [Int32] = []
+        var candidateReaders: [String] = []
+        var listedPIDs: [Int32] = []
+        var listedParents: [Int32] = []
         while let entry = readdir(directory) {
-            let (pid, digits) = withUnsafeBytes(of: entry.pointee.d_name) { Self.processID($0) }
-            guard pid > 0, pid != me.pid, !ancestors.contains(pid), !(kernelThreads.map { Self.holds($0, pid) } ?? false) else { continue }
-            withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                for index in 0..<digits { path[index] = CChar(bitPattern: bytes[index]) }
+            let (pid, digits) = withUnsafeBytes(of: entry.pointee.d_name) { name in
+                let (pid, digits) = Self.processID(name)
+                if pid > 0 { proc.startPath(with: UnsafeRawBufferPointer(rebasing: name[0..<digits])) }
+                return (pid, digits)
             }
+            guard pid > 0, pid != me.pid, !ancestors.contains(pid), !(kernelThreads.map { Self.holds($0, pid) } ?? false) else { continue }
             if readsEveryone {
-                if kernelThreads == nil, isKernelThread(&path, digits: digits, in: proc) { continue }
-                ending(&path, digits: digits, with: "stat")
-                guard let facts = ProcessFacts(at: path, in: proc) else { continue }
-                listed.append((pid, facts.parent))
-                if let match = readerName(facts.name) { candidates.append((pid, match)) }
+                if kernelThreads == nil, proc.isKernelThread(digits: digits) { continue }
+                guard let facts = proc.facts(digits: digits) else { continue }
+                listedPIDs.append(pid)
+                listedParents.append(facts.parent)
+                if let match = facts.reader {
+                    candidatePIDs.append(pid)
+                    candidateReaders.append(match)
+                }
             } else {
                 // Off a console only this user's processes can count: another user's (for anyone
                 // but root, most of them) are passed over on their owner alone, one call instead
                 // of the three that read a name.
-                guard Self.owner(of: &path, digits: digits, in: proc) == uid,
-                      let match = Self.name(of: &path, digits: digits, in: proc, into: &name).flatMap(readerName) else { continue }
-                candidates.append((pid, match))
+                guard proc.owner(digits: digits) == uid, let match = proc.reader(digits: digits) else { continue }
+                candidatePIDs.append(pid)
+                candidateReaders.append(match)
             }
         }
         if readsEveryone {
             var step = me.parent
             var steps = 0
             while step > 0, steps < 64 {
-                if let ancestor = candidates.first(where: { $0.pid == step }) { return ancestor.reader }
-                if let known = listed.first(where: { $0.pid == step }) {
-                    step = known.parent
+                if let index = candidatePIDs.firstIndex(of: step) { return candidateReaders[index] }
+                if let index = listedPIDs.firstIndex(of: step) {
+                    step = listedParents[index]
                 } else {
                     // Not in the scan (it began since, or /proc hid it): read as a walk would.
-                    guard let facts = ProcessFacts(pid: step) else { break }
-                    if let match = readerName(facts.name) { return match }
+                    guard let facts = proc.facts(of: step) else { break }
+                    if let match = facts.reader { return match }
                     step = facts.parent
                 }
                 steps += 1
             }
         }
         var session: String??
-        for candidate in candidates {
-            if onConsole && consoleReaders.contains(candidate.reader) { return candidate.reader }
+        for (pid, reader) in zip(candidatePIDs, candidateReaders) {
+            if onConsole && readsTheConsole(reader) { return reader }
             // Where everyone's were read, the owner is asked of the few that are readers.
             if readsEveryone {
-                var digitsPath = Array(String(candidate.pid).utf8CString)
-                guard Self.owner(of: &digitsPath, digits: digitsPath.count - 1, in: proc) == uid else { continue }
+                proc.startPath(pid)
+                guard proc.owner(digits: proc.pathDigits) == uid else { continue }
             }
             // The audit login session, where the kernel keeps one ("4294967295": none kept).
             if session == nil { session = .some(readSmallFile("/proc/self/sessionid")) }
             let ours = session ?? nil
-            let theirs = readSmallFile("/proc/\(candidate.pid)/sessionid")
-            if ours == nil || ours == "4294967295" || theirs == ours { return candidate.reader }
+            let theirs = readSmallFile("/proc/\(pid)/sessionid")
+            if ours == nil || ours == "4294967295" || theirs == ours { return reader }
         }
         return nil
-    }
-
-    /// The kernel's threads, sorted: the children of kthreadd (process 2), as its children file
-    /// lists them. Nil where they cannot be listed that way (no children files); empty where
-    /// process 2 is not kthreadd, as in a PID namespace of its own, which shows no kernel threads.
-    /// A thread started since is only read by name, which never makes it a reader.
-    private static func kernelThreads(in proc: Int32) -> [Int32]? {
-        guard let kthreadd = ProcessFacts(pid: 2), kthreadd.parent == 0, kthreadd.name.elementsEqual("kthreadd".utf8) else { return [] }
-        let fd = openat(proc, "2/task/2/children", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var listed: [Int32] = [2]
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        var current: Int32 = 0
-        var digits = 0
-        while true {
-            let count = read(fd, &buffer, buffer.count)
-            guard count > 0 else { break }
-            for byte in buffer[0..<count] {
-                if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") && digits < 9 {
-                    current = current * 10 + Int32(byte - UInt8(ascii: "0"))
-                    digits += 1
-                } else {
-                    if digits > 0 { listed.append(current) }
-                    current = 0
-                    digits = 0
-                }
-            }
-        }
-        if digits > 0 { listed.append(current) }
-        listed.sort()
-        return listed
     }
 
     /// Whether a sorted list holds a process id, by halves.
@@ -151,10 +127,11 @@ package enum ScreenReaderDetector {
     }
 
     /// The reader a process name is, if it is one: the name itself or the name and a dash.
-    static func readerName<Name: Collection<UInt8>>(_ command: Name) -> String? {
+    static func readerName(_ command: UnsafeRawBufferPointer) -> String? {
         processNames.first { reader in
-            command.starts(with: reader.utf8)
-                && (command.count == reader.utf8.count || command.dropFirst(reader.utf8.count).first == UInt8(ascii: "-"))
+            let length = reader.utf8.count
+            return command.count >= length && command.prefix(length).elementsEqual(reader.utf8)
+                && (command.count == length || command[length] == UInt8(ascii: "-"))
         }
     }
 
@@ -173,116 +150,6 @@ package enum ScreenReaderDetector {
         return (pid, digits)
     }
 
-    /// `path` holds a process id in its first `digits`: this ends it with `/leaf` and a NUL.
-    /// The path buffer is 40 bytes: nine digits, a slash, a leaf of four and a NUL fit.
-    private static func ending(_ path: inout [CChar], digits: Int, with leaf: StaticString) {
-        path[digits] = CChar(bitPattern: UInt8(ascii: "/"))
-        var index = digits + 1
-        leaf.withUTF8Buffer { for byte in $0 { path[index] = CChar(bitPattern: byte); index += 1 } }
-        path[index] = 0
-    }
-
-    /// The user a process runs as: the owner of its /proc entry.
-    private static func owner(of path: inout [CChar], digits: Int, in proc: Int32) -> uid_t? {
-        path[digits] = 0
-        var info = stat()
-        return fstatat(proc, path, &info, 0) == 0 ? info.st_uid : nil
-    }
-
-    /// Where kernel threads cannot be listed at once: they have no executable to link to; a process of another user (EACCES) or
-    /// one that has just gone may still be anything, so only ENOENT says kernel thread.
-    private static func isKernelThread(_ path: inout [CChar], digits: Int, in proc: Int32) -> Bool {
-        ending(&path, digits: digits, with: "exe")
-        // Where it links to does not matter, only whether it does: a few bytes of it are read.
-        var target = (UInt64(0), UInt64(0))
-        let length = withUnsafeMutableBytes(of: &target) { bytes -> Int in
-            guard let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return 0 }
-            return readlinkat(proc, path, start, bytes.count)
-        }
-        return length < 0 && errno == ENOENT
-    }
-
-    /// A process's name (/proc/PID/comm) in `buffer`, without its line feed.
-    private static func name(of path: inout [CChar], digits: Int, in proc: Int32, into buffer: inout [UInt8]) -> ArraySlice<UInt8>? {
-        ending(&path, digits: digits, with: "comm")
-        let fd = openat(proc, path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let count = read(fd, &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        return buffer[0..<count].prefix { $0 != UInt8(ascii: "\n") }
-    }
-
-    /// What /proc/PID/stat says of a process: its name, its parent and its controlling terminal.
-    private struct ProcessFacts {
-        let pid: Int32
-        let name: ArraySlice<UInt8>
-        let parent: Int32
-        let terminal: Int
-
-        /// This process's, or with `pid` another's.
-        init?(pid: Int32? = nil) {
-            self.init(reading: pid.map { open("/proc/\($0)/stat", O_RDONLY | O_CLOEXEC) } ?? open("/proc/self/stat", O_RDONLY | O_CLOEXEC))
-        }
-
-        /// From "PID/stat" relative to /proc.
-        init?(at path: [CChar], in proc: Int32) {
-            self.init(reading: openat(proc, path, O_RDONLY | O_CLOEXEC))
-        }
-
-        private init?(reading fd: Int32) {
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            var buffer = [UInt8](repeating: 0, count: 512)
-            let count = read(fd, &buffer, buffer.count)
-            // "PID (NAME) STATE PPID PGRP SESSION TTY_NR ...": the name may hold spaces and
-            // parentheses itself, so it ends at the last ")".
-            guard count > 0, let open = buffer[0..<count].firstIndex(of: UInt8(ascii: "(")),
-                  let close = buffer[0..<count].lastIndex(of: UInt8(ascii: ")")), open < close else { return nil }
-            var fields = Self.Numbers(buffer[(close + 1)..<count])
-            var before = Self.Numbers(buffer[0..<open])
-            // The state is a letter, not a number: skipped, then the parent, two more, the terminal.
-            guard let own = before.next(), fields.skip(), let parent = fields.next(),
-                  fields.skip(), fields.skip(), let terminal = fields.next() else { return nil }
-            self.pid = Int32(truncatingIfNeeded: own)
-            name = buffer[(open + 1)..<close]
-            self.parent = Int32(truncatingIfNeeded: parent)
-            self.terminal = terminal
-        }
-
-        /// Space-separated fields read as decimal numbers, in place.
-        struct Numbers {
-            private var bytes: ArraySlice<UInt8>
-
-            init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
-
-            /// The next field, or nil when there is none or it is not a number (a process id
-            /// or a device number: at most 18 digits, so no overflow).
-            mutating func next() -> Int? {
-                bytes = bytes.drop { $0 == UInt8(ascii: " ") }
-                var value = 0
-                var digits = 0
-                var negative = false
-                if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
-                while let byte = bytes.first, byte != UInt8(ascii: " ") {
-                    guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), digits < 18 else { return nil }
-                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                    digits += 1
-                    bytes = bytes.dropFirst()
-                }
-                return digits > 0 ? (negative ? -value : value) : nil
-            }
-
-            /// Passes over a field whatever it holds; false when there is none.
-            mutating func skip() -> Bool {
-                bytes = bytes.drop { $0 == UInt8(ascii: " ") }
-                guard !bytes.isEmpty else { return false }
-                bytes = bytes.drop { $0 != UInt8(ascii: " ") }
-                return true
-            }
-        }
-    }
-
     /// Whether a device number is a Linux virtual console (/dev/tty1 to /dev/tty63).
     private static func isVirtualConsole(_ device: Int) -> Bool {
         let major = (device >> 8) & 0xfff
@@ -299,5 +166,208 @@ package enum ScreenReaderDetector {
         let count = read(fd, &buffer, buffer.count)
         guard count > 0 else { return nil }
         return String(decoding: buffer[0..<count].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+
+    /// What /proc/PID/stat says of a process: its parent, its controlling terminal, and the
+    /// reader its name is, if any.
+    private struct ProcessFacts {
+        let pid: Int32
+        let parent: Int32
+        let terminal: Int
+        let reader: String?
+        /// Whether it is the kernel's thread daemon: process 2, named kthreadd, with no parent.
+        let isKernelThreadDaemon: Bool
+
+        init?(stat bytes: UnsafeRawBufferPointer) {
+            // "PID (NAME) STATE PPID PGRP SESSION TTY_NR ...": the name may hold spaces and
+            // parentheses itself, so it ends at the last ")".
+            guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return nil }
+            var close = bytes.count - 1
+            while close > open, bytes[close] != UInt8(ascii: ")") { close -= 1 }
+            guard open < close else { return nil }
+            var before = Fields(bytes, from: 0, to: open)
+            var fields = Fields(bytes, from: close + 1, to: bytes.count)
+            // The state is a letter, not a number: skipped, then the parent, two more, the terminal.
+            guard let own = before.next(), fields.skip(), let parent = fields.next(),
+                  fields.skip(), fields.skip(), let terminal = fields.next() else { return nil }
+            let name = UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<close])
+            pid = Int32(truncatingIfNeeded: own)
+            self.parent = Int32(truncatingIfNeeded: parent)
+            self.terminal = terminal
+            reader = ScreenReaderDetector.readerName(name)
+            isKernelThreadDaemon = own == 2 && parent == 0 && name.elementsEqual("kthreadd".utf8)
+        }
+
+        /// Space-separated fields read as decimal numbers, where they lie.
+        struct Fields {
+            private let bytes: UnsafeRawBufferPointer
+            private var index: Int
+            private let end: Int
+
+            init(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
+                self.bytes = bytes
+                index = start
+                self.end = end
+            }
+
+            /// The next field, or nil when there is none or it is not a number (a process id
+            /// or a device number: at most 18 digits, so no overflow).
+            mutating func next() -> Int? {
+                while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                var value = 0
+                var digits = 0
+                var negative = false
+                if index < end, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+                while index < end, bytes[index] != UInt8(ascii: " ") {
+                    let byte = bytes[index]
+                    guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), digits < 18 else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                    digits += 1
+                    index += 1
+                }
+                return digits > 0 ? (negative ? -value : value) : nil
+            }
+
+            /// Passes over a field whatever it holds; false when there is none.
+            mutating func skip() -> Bool {
+                while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                guard index < end else { return false }
+                while index < end, bytes[index] != UInt8(ascii: " ") { index += 1 }
+                return true
+            }
+        }
+    }
+
+    /// Files under /proc, read by paths relative to it ("PID/stat") into one buffer that every
+    /// read reuses: its first 4 KiB for what a file holds, the rest for the path.
+    private struct ProcFiles {
+        private let proc: Int32
+        private let data: UnsafeMutableRawPointer
+        private let path: UnsafeMutablePointer<CChar>
+        private static let dataSize = 4_096
+        /// A process id, a slash, a leaf of up to eight bytes and a NUL fit.
+        private static let pathSize = 32
+        /// How many digits the path's process id has.
+        private(set) var pathDigits = 0
+
+        init(_ proc: Int32) {
+            self.proc = proc
+            data = UnsafeMutableRawPointer.allocate(byteCount: Self.dataSize + Self.pathSize, alignment: 8)
+            path = (data + Self.dataSize).bindMemory(to: CChar.self, capacity: Self.pathSize)
+        }
+
+        func release() { data.deallocate() }
+
+        /// Starts the path with a process id's digits, as /proc's entry names it.
+        mutating func startPath(with digits: UnsafeRawBufferPointer) {
+            for (index, byte) in digits.enumerated() { path[index] = CChar(bitPattern: byte) }
+            pathDigits = digits.count
+            path[pathDigits] = 0
+        }
+
+        /// Starts the path with a process id, written in decimal.
+        mutating func startPath(_ pid: Int32) {
+            let value = max(pid, 0)
+            var count = 1
+            var rest = value / 10
+            while rest > 0 { count += 1; rest /= 10 }
+            rest = value
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                path[index] = CChar(bitPattern: UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            }
+            pathDigits = count
+            path[count] = 0
+        }
+
+        /// Ends the path's process id with `/leaf`, or with nothing for the process's own entry.
+        private func end(_ digits: Int, with leaf: StaticString?) {
+            var index = digits
+            if let leaf {
+                path[index] = CChar(bitPattern: UInt8(ascii: "/"))
+                index += 1
+                leaf.withUTF8Buffer { for byte in $0 { path[index] = CChar(bitPattern: byte); index += 1 } }
+            }
+            path[index] = 0
+        }
+
+        /// The bytes of the file at `path`, at most 4 KiB, or nil when it cannot be read.
+        private func read(_ path: UnsafePointer<CChar>) -> UnsafeRawBufferPointer? {
+            let fd = openat(proc, path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            let count = Glibc.read(fd, data, Self.dataSize)
+            return count > 0 ? UnsafeRawBufferPointer(start: data, count: count) : nil
+        }
+
+        /// What a process's stat says: this process's with nil.
+        mutating func facts(of pid: Int32?) -> ProcessFacts? {
+            guard let pid else { return read("self/stat").flatMap(ProcessFacts.init(stat:)) }
+            startPath(pid)
+            return facts(digits: pathDigits)
+        }
+
+        /// What the stat of the process the path starts with says.
+        func facts(digits: Int) -> ProcessFacts? {
+            end(digits, with: "stat")
+            return read(path).flatMap(ProcessFacts.init(stat:))
+        }
+
+        /// The reader the name of the process the path starts with (its comm) is, if any.
+        func reader(digits: Int) -> String? {
+            end(digits, with: "comm")
+            guard let bytes = read(path) else { return nil }
+            let line = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            return ScreenReaderDetector.readerName(UnsafeRawBufferPointer(rebasing: bytes[0..<line]))
+        }
+
+        /// The user the process the path starts with runs as: the owner of its /proc entry.
+        func owner(digits: Int) -> uid_t? {
+            end(digits, with: nil)
+            var info = stat()
+            return fstatat(proc, path, &info, 0) == 0 ? info.st_uid : nil
+        }
+
+        /// Where kernel threads cannot be listed at once: they have no executable to link to; a
+        /// process of another user (EACCES) or one that has just gone may still be anything, so
+        /// only ENOENT says kernel thread.
+        func isKernelThread(digits: Int) -> Bool {
+            end(digits, with: "exe")
+            // Where it links to does not matter, only whether it does: a few bytes of it are read.
+            let length = readlinkat(proc, path, data.assumingMemoryBound(to: CChar.self), 16)
+            return length < 0 && errno == ENOENT
+        }
+
+        /// The kernel's threads, sorted: the children of kthreadd (process 2), as its children
+        /// file lists them. Nil where they cannot be listed that way (no children files); empty
+        /// where process 2 is not kthreadd, as in a PID namespace of its own, which shows no
+        /// kernel threads. A thread started since is only read by name, which never makes it a
+        /// reader.
+        mutating func kernelThreads() -> [Int32]? {
+            guard let kthreadd = facts(of: 2), kthreadd.isKernelThreadDaemon else { return [] }
+            let fd = openat(proc, "2/task/2/children", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var listed: [Int32] = [2]
+            var current: Int32 = 0
+            var digits = 0
+            while true {
+                let count = Glibc.read(fd, data, Self.dataSize)
+                guard count > 0 else { break }
+                for byte in UnsafeRawBufferPointer(start: data, count: count) {
+                    if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") && digits < 9 {
+                        current = current * 10 + Int32(byte - UInt8(ascii: "0"))
+                        digits += 1
+                    } else {
+                        if digits > 0 { listed.append(current) }
+                        current = 0
+                        digits = 0
+                    }
+                }
+            }
+            if digits > 0 { listed.append(current) }
+            listed.sort()
+            return listed
+        }
     }
 }
