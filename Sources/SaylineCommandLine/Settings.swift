@@ -302,16 +302,22 @@ package enum SettingTable {
     /// The settings' flags as command-line options: each setting's flag, then its aliases.
     /// - Parameter keys: the settings a command takes; all of them when nil.
     /// - Parameter preferences: whether the command reads the preferences file too.
+    /// - Complexity: one loop into one array: every start reads its command line against these
+    ///   (Docs/performance.md).
     package static func options(_ keys: [String]? = nil, preferences: Bool = true) -> [OptionSpec] {
-        all.filter { keys?.contains($0.key) ?? true }.flatMap { spec -> [OptionSpec] in
-            let main = OptionSpec(spec.flag, argument: spec.argument, impliedArgument: spec.valueWithoutArgument,
-                                  completion: spec.values.isEmpty ? .none : .words(spec.values),
-                                  defaultWords: spec.show(ReplSettings()) ?? spec.unsetWords,
-                                  environment: spec.environment?.variable, preference: preferences ? spec.key : nil, help: spec.help)
-            return [main] + spec.aliases.map { alias in
-                OptionSpec(alias.flag, help: "the same as \(spec.flag) \(alias.value)")
+        let defaults = ReplSettings()
+        var options: [OptionSpec] = []
+        options.reserveCapacity(all.count + 4)
+        for spec in all where keys?.contains(spec.key) ?? true {
+            options.append(OptionSpec(spec.flag, argument: spec.argument, impliedArgument: spec.valueWithoutArgument,
+                                      completion: spec.values.isEmpty ? .none : .words(spec.values),
+                                      defaultWords: spec.show(defaults) ?? spec.unsetWords,
+                                      environment: spec.environment?.variable, preference: preferences ? spec.key : nil, help: spec.help))
+            for alias in spec.aliases {
+                options.append(OptionSpec(alias.flag, help: "the same as " + spec.flag + " " + alias.value))
             }
         }
+        return options
     }
 
     /// The setting an option sets, and the value it sets when the option is an alias.
