@@ -75,6 +75,15 @@ let package = Package(
 // over the text of a 19 MB executable, many of the pages they touched were a page fault of
 // their own (Docs/performance.md). The order names functions by their symbols: one renamed since stays
 // where it was, so a stale order costs speed, never correctness.
+//
+// And in every build, the metadata of a generic type the code names (an array of KeySpec, a
+// Result of Options) is asked of its accessor, with the witness tables the compiler already
+// knows, rather than found by its mangled name: the runtime parsed that name at the first use
+// of each type and looked each conformance up by scanning all 2,000 of the program's, which was
+// 22 % of the instructions of a start (Docs/performance.md).
 for target in package.targets where target.type != .test && (target.name.hasPrefix("Sayline") || target.name == "sayline") {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
+        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+    ]
 }
