@@ -87,20 +87,27 @@ package enum ReadlineBridge {
             guard let function = callback(named: name) else { continue }
             rl_add_defun(UnsafePointer(strdup(name)), function, -1)
         }
+        // Each key's spellings and the function they call, worked out once for the three keymaps.
+        var sequences: [String] = []
+        var functions: [KeyFunction] = []
+        for key in KeyTable.all {
+            guard let name = key.function else { continue }
+            for keyName in key.keys {
+                let inert = arrowsOnlyMoveTheCursor && (keyName == "Left" || keyName == "Right")
+                guard let function = callback(named: inert ? routingFunction : name) else { continue }
+                for spelling in spellings(of: keyName) {
+                    sequences.append(spelling.sequence)
+                    functions.append(function)
+                }
+            }
+        }
         for mapName in ["emacs", "vi-insert", "vi-command"] {
             guard let map = rl_get_keymap_by_name(mapName) else { continue }
-            for key in KeyTable.all {
-                guard let name = key.function else { continue }
-                for keyName in key.keys {
-                    let inert = arrowsOnlyMoveTheCursor && (keyName == "Left" || keyName == "Right")
-                    guard let function = callback(named: inert ? routingFunction : name) else { continue }
-                    for spelling in spellings(of: keyName) {
-                        // In vi command mode a printable key is a command of its own; only the
-                        // special keys are ours there.
-                        if mapName == "vi-command" && spelling.sequence.utf8.count == 1 && spelling.sequence != "\t" { continue }
-                        rl_bind_keyseq_in_map(spelling.sequence, function, map)
-                    }
-                }
+            for (sequence, function) in zip(sequences, functions) {
+                // In vi command mode a printable key is a command of its own; only the special
+                // keys are ours there.
+                if mapName == "vi-command" && sequence.utf8.count == 1 && sequence != "\t" { continue }
+                rl_bind_keyseq_in_map(sequence, function, map)
             }
         }
         rl_catch_signals = 0
