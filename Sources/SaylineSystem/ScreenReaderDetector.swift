@@ -20,12 +20,14 @@ package enum ScreenReaderDetector {
 
     /// The screen reader found, by name, or nil.
     /// - Complexity: every call into /proc costs microseconds, more than the rest of the work,
-    ///   so they are few: kernel threads (most of /proc on a quiet machine) are listed in one
-    ///   read; where only this user's processes count, another user's are passed over on their
-    ///   owner alone; where anyone's may (root, a console), each is read once, and its parent
-    ///   read with its name gives the ancestors without a walk of their own. Every file is read
-    ///   into one buffer and parsed where it lies, with no array or string a process: this runs
-    ///   before the first prompt of every session (Docs/performance.md).
+    ///   and the first of each kind in a process several times that, so they are few and of few
+    ///   kinds: the ancestors are walked first, each one's name read with its parent (stat);
+    ///   kernel threads (most of /proc on a quiet machine) are listed in one read; of the rest
+    ///   only the name is read (comm, which the kernel makes far more cheaply than stat), and
+    ///   where only this user's processes count, another user's are passed over on their owner
+    ///   alone. Every file is read into one buffer and parsed where it lies, with no array or
+    ///   string a process: this runs before the first prompt of every session
+    ///   (Docs/performance.md).
     package static func detect() -> String? {
         guard let directory = opendir("/proc") else { return nil }
         defer { closedir(directory) }
@@ -38,25 +40,19 @@ package enum ScreenReaderDetector {
         }
         let uid = getuid()
         let readsEveryone = uid == 0 || onConsole
-        // An ancestor counts whoever runs it. Where the scan reads only this user's processes,
-        // the ancestors are walked first, each name read with its parent.
+        // An ancestor counts whoever runs it.
         var ancestors: [Int32] = []
-        if !readsEveryone {
-            var parent = me.parent
-            while parent > 0, ancestors.count < 64, !ancestors.contains(parent), let facts = proc.facts(of: parent) {
-                if let match = facts.reader { return match }
-                ancestors.append(parent)
-                parent = facts.parent
-            }
+        var parent = me.parent
+        while parent > 0, ancestors.count < 64, !ancestors.contains(parent), let facts = proc.facts(of: parent) {
+            if let match = facts.reader { return match }
+            ancestors.append(parent)
+            parent = facts.parent
         }
         let kernelThreads = proc.kernelThreads()
-        // Readers found that are not known to be ancestors, and where every process is read,
-        // each one's parent: parallel arrays of plain integers and strings, whose types the
-        // program already has.
+        // Readers found: parallel arrays of plain integers and strings, whose types the program
+        // already has.
         var candidatePIDs: [Int32] = []
         var candidateReaders: [String] = []
-        var listedPIDs: [Int32] = []
-        var listedParents: [Int32] = []
         while let entry = readdir(directory) {
             let (pid, digits) = withUnsafeBytes(of: entry.pointee.d_name) { name in
                 let (pid, digits) = Self.processID(name)
@@ -66,37 +62,15 @@ package enum ScreenReaderDetector {
             guard pid > 0, pid != me.pid, !ancestors.contains(pid), !(kernelThreads.map { Self.holds($0, pid) } ?? false) else { continue }
             if readsEveryone {
                 if kernelThreads == nil, proc.isKernelThread(digits: digits) { continue }
-                guard let facts = proc.facts(digits: digits) else { continue }
-                listedPIDs.append(pid)
-                listedParents.append(facts.parent)
-                if let match = facts.reader {
-                    candidatePIDs.append(pid)
-                    candidateReaders.append(match)
-                }
             } else {
                 // Off a console only this user's processes can count: another user's (for anyone
                 // but root, most of them) are passed over on their owner alone, one call instead
                 // of the three that read a name.
-                guard proc.owner(digits: digits) == uid, let match = proc.reader(digits: digits) else { continue }
-                candidatePIDs.append(pid)
-                candidateReaders.append(match)
+                guard proc.owner(digits: digits) == uid else { continue }
             }
-        }
-        if readsEveryone {
-            var step = me.parent
-            var steps = 0
-            while step > 0, steps < 64 {
-                if let index = candidatePIDs.firstIndex(of: step) { return candidateReaders[index] }
-                if let index = listedPIDs.firstIndex(of: step) {
-                    step = listedParents[index]
-                } else {
-                    // Not in the scan (it began since, or /proc hid it): read as a walk would.
-                    guard let facts = proc.facts(of: step) else { break }
-                    if let match = facts.reader { return match }
-                    step = facts.parent
-                }
-                steps += 1
-            }
+            guard let match = proc.reader(digits: digits) else { continue }
+            candidatePIDs.append(pid)
+            candidateReaders.append(match)
         }
         var session: String??
         for (pid, reader) in zip(candidatePIDs, candidateReaders) {
