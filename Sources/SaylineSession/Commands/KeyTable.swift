@@ -14,7 +14,13 @@ public struct KeySpec: Sendable, Equatable {
     public let help: String
 
     /// The command's name: the first word of `command`.
-    public var commandName: String? { command.map { String($0.split(separator: " ").first ?? "") } }
+    /// - Complexity: no array of words (the start's hint asks it of every key).
+    public var commandName: String? {
+        command.map { command in
+            guard let space = command.utf8.firstIndex(of: UInt8(ascii: " ")) else { return command }
+            return String(command[..<space])
+        }
+    }
 }
 
 /// Every key Sayline binds, with the command each runs: bindings, `--help`, Docs/keys.md and the man page come from it.
