@@ -112,6 +112,10 @@ package enum ReadlineBridge {
         }
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
+        // readline installs no signal handlers here (above), so setting them up and clearing
+        // them around every byte fed to it did nothing but ask the kernel for the signal mask,
+        // three times for an arrow key.
+        rl_persistent_signal_handlers = 1
         // The loop reads the keyboard itself and hands readline one byte at a time (`feed`):
         // readline's own read blocks, and a Ctrl-C that makes the kernel discard the bytes
         // poll had just seen would leave it blocked until the next key.
