@@ -104,13 +104,10 @@ final class Repl: LineEditorClient, ReplyOutput {
         Signals.install()
         ReadlineBridge.install(appendOnly: screen.appendOnly, arrowsOnlyMoveTheCursor: screen.mode == .screenReader, signalKeysAreKeys: picking)
         if !picking { history.load() }
-        screen.holdsOutput = true
         screen.present(spoken: [], messages: [picking ? PickRules.startLine : screen.mode.startLine], control: nil, changeLine: nil, promptActive: false)
         outputs.events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
         show(session.greeting())
         installPrompt()
-        screen.holdsOutput = false
-        ReadlineBridge.flush()
         while running {
             waitForInput()
             handleSignals()

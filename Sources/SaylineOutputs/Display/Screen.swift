@@ -167,14 +167,8 @@ package final class Screen {
     private func emit(_ text: String, thenPrompt: Bool, redisplayPrompt: Bool = false) {
         ReadlineBridge.write(text)
         if thenPrompt || redisplayPrompt { ReadlineBridge.redisplay(onNewLine: thenPrompt) }
-        if !holdsOutput { ReadlineBridge.flush() }
+        ReadlineBridge.flush()
     }
-
-    /// While true, what is drawn stays in the terminal's buffer until readline next flushes it:
-    /// the start's lines, its greeting and the first prompt reach the terminal together, one
-    /// change for a screen reader to read rather than four, and the terminal (or a program
-    /// waiting for the prompt) woken once.
-    package var holdsOutput = false
 
     /// The row of the prompt line the cursor is on, counted from the prompt's first row.
     /// Counted in terminal cells: a wide character in a control's id or the typed text takes two.
