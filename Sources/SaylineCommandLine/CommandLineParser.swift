@@ -55,8 +55,12 @@ package struct ParsedArguments {
 /// (`-kh`, `-sFILE`, `-s FILE`), `--` ending the options, and `-` as an operand (standard
 /// input or output).
 package enum CommandLineParser {
-    package static func parse(_ words: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+    /// - Parameter options: the table, made only when there are words to read against it: a
+    ///   plain `sayline` needs none, and making it is a twentieth of a start.
+    package static func parse(_ words: [String], options table: @autoclosure () -> [OptionSpec]) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
+        guard !words.isEmpty else { return result }
+        let options = table()
         var index = 0
         var endOfOptions = false
         /// The next word as an option's argument, or a usage error naming the option.
