@@ -81,9 +81,9 @@ package enum ScreenReaderDetector {
                 guard proc.owner(digits: proc.pathDigits) == uid else { continue }
             }
             // The audit login session, where the kernel keeps one ("4294967295": none kept).
-            if session == nil { session = .some(readSmallFile("/proc/self/sessionid")) }
+            if session == nil { session = .some(proc.session(of: nil)) }
             let ours = session ?? nil
-            let theirs = readSmallFile("/proc/\(pid)/sessionid")
+            let theirs = proc.session(of: pid)
             if ours == nil || ours == "4294967295" || theirs == ours { return reader }
         }
         return nil
@@ -219,7 +219,7 @@ package enum ScreenReaderDetector {
         private let data: UnsafeMutableRawPointer
         private let path: UnsafeMutablePointer<CChar>
         private static let dataSize = 4_096
-        /// A process id, a slash, a leaf of up to eight bytes and a NUL fit.
+        /// A process id, a slash, a leaf of up to nine bytes ("sessionid") and a NUL fit.
         private static let pathSize = 32
         /// How many digits the path's process id has.
         private(set) var pathDigits = 0
@@ -285,6 +285,21 @@ package enum ScreenReaderDetector {
         func facts(digits: Int) -> ProcessFacts? {
             end(digits, with: "stat")
             return read(path).flatMap(ProcessFacts.init(stat:))
+        }
+
+        /// A process's audit login session, as the kernel writes it; this process's with nil.
+        mutating func session(of pid: Int32?) -> String? {
+            let bytes: UnsafeRawBufferPointer?
+            if let pid {
+                startPath(pid)
+                end(pathDigits, with: "sessionid")
+                bytes = read(path)
+            } else {
+                bytes = read("self/sessionid")
+            }
+            guard let bytes else { return nil }
+            let line = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<line]), as: UTF8.self)
         }
 
         /// The reader the name of the process the path starts with (its comm) is, if any.
