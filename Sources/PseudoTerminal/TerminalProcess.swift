@@ -8,6 +8,8 @@ public final class TerminalProcess {
     private let master: Int32
     private var speechRead: Int32
     public private(set) var display: [UInt8] = []
+    /// Where each read lands: made once, as a wait may read a hundred times.
+    private var readBuffer = [UInt8](repeating: 0, count: 65_536)
     public private(set) var speech: [UInt8] = []
     public private(set) var exitStatus: Int32?
     /// When false the terminal is not read, as a terminal that has stopped reading would not:
@@ -204,6 +206,27 @@ public final class TerminalProcess {
         }
     }
 
+    /// Waits until the terminal has been sent `text` as it is (no line breaks in it), looking
+    /// only at the bytes that came since the last look: for timing, where the wait's own cost
+    /// must not grow with how much the program drew, as `waitForDisplay`'s (which decodes and
+    /// rewrites the whole display at each look) does.
+    @discardableResult
+    public func waitForDisplayBytes(_ text: String, timeout: Double = 10) -> Bool {
+        let needle = Array(text.utf8)
+        var searchedUpTo = 0
+        return waitUntil(timeout: timeout, "display \(text.debugDescription)") { process in
+            let bytes = process.display
+            // A match may straddle the last look's end: begin that far back.
+            var start = max(0, searchedUpTo - needle.count + 1)
+            searchedUpTo = bytes.count
+            while start + needle.count <= bytes.count {
+                if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+                start += 1
+            }
+            return false
+        }
+    }
+
     /// Waits for the process to end and returns its exit status (128 + signal if killed).
     public func waitForExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
@@ -259,12 +282,11 @@ public final class TerminalProcess {
         var fds = [pollfd(fd: readsDisplay ? master : -1, events: Int16(POLLIN), revents: 0)]
         if speechRead >= 0 { fds.append(pollfd(fd: speechRead, events: Int16(POLLIN), revents: 0)) }
         guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         for entry in fds where entry.revents != 0 {
             while true {
-                let count = read(entry.fd, &buffer, buffer.count)
+                let count = read(entry.fd, &readBuffer, readBuffer.count)
                 guard count > 0 else { break }
-                if entry.fd == master { display += buffer[0..<count] } else { speech += buffer[0..<count] }
+                if entry.fd == master { display += readBuffer[0..<count] } else { speech += readBuffer[0..<count] }
             }
         }
     }

@@ -44,7 +44,7 @@ enum ReplLatency {
     static func startToPrompt(_ make: () throws -> TerminalProcess, prompt: String) -> Double {
         let began = now()
         guard let process = try? make() else { return .nan }
-        _ = process.waitForDisplay(prompt)
+        _ = process.waitForDisplayBytes(prompt)
         return (now() - began) * 1000
     }
 }

@@ -252,7 +252,9 @@ if wants("repl"), FileManager.default.isExecutableFile(atPath: TerminalProcess.b
     // else the machine does in a stretch of time falls on both alike, and each follows the
     // other (see `alternated`); the first round warms the page cache.
     let starts: [(name: String, start: () -> Double)] = [
-        ("repl: start to first prompt, sayline", { ReplLatency.startToPrompt(ReplLatency.saylineSession, prompt: "weight> ") }),
+        ("repl: start to first prompt, sayline", {
+            ReplLatency.startToPrompt({ try TerminalProcess(["--settle", "0", "--reduce-motion"]) }, prompt: "weight> ")
+        }),
         // As a person starts it: looking for their screen reader, and for BRLTTY's socket.
         ("repl: start to first prompt, sayline, detection on", {
             ReplLatency.startToPrompt({ try TerminalProcess(["--settle", "0", "--reduce-motion"], environment: ["SAYLINE_DETECT_SCREEN_READER": "1"]) },
