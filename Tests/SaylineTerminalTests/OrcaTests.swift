@@ -102,14 +102,18 @@ def sayline_waiting():
             pass
     return False
 wait_for(sayline_waiting)
-def cpu_time(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
+def orca_state():
+    # Its scheduling state and the CPU time its threads have had.
+    fields = open(f"/proc/{orca_process.pid}/stat").read().rsplit(")", 1)[1].split()
+    return fields[0], int(fields[11]) + int(fields[12])
 def orca_idle():
     "Orca idle after the terminal's start"
-    before = cpu_time(orca_process.pid)
+    # Asleep at both looks and no CPU time between: a CPU time that stood still because a
+    # loaded machine gave Orca none would show it runnable (R), not asleep.
+    before = orca_state()
     time.sleep(0.5)
-    return cpu_time(orca_process.pid) == before
+    after = orca_state()
+    return before[0] == "S" and after == before
 wait_for(orca_idle)
 def quiet():
     "quiet after speech"
