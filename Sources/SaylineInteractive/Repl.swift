@@ -65,7 +65,12 @@ final class Repl: LineEditorClient, ReplyOutput {
                              escapes: environment["TERM"] != "dumb")
         self.history = History(environment: environment)
         self.paced = PacedSpeech(settleInterval: options.settings.settle)
-        let terminal = ttyname(STDIN_FILENO).map { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } ?? -1
+        // The keyboard's terminal opened again, so that non-blocking reads are this program's
+        // alone and not the shell's: through /proc's link to standard input (one call, where
+        // ttyname takes three and a second walk of the path), or by name where /proc is not
+        // there to ask.
+        var terminal = open("/proc/self/fd/0", O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        if terminal < 0 { terminal = ttyname(STDIN_FILENO).map { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) } ?? -1 }
         self.keyboard = terminal >= 0 ? terminal : STDIN_FILENO
         pipeline = outputs.pipeline(then: [paced, self])
     }

@@ -21,32 +21,38 @@ package enum ScreenReaderDetector {
     /// The screen reader found, by name, or nil.
     /// - Complexity: every call into /proc costs microseconds, more than the rest of the work,
     ///   and the first of each kind in a process several times that, so they are few and of few
-    ///   kinds: the ancestors are walked first, each one's name read with its parent (stat);
-    ///   kernel threads (most of /proc on a quiet machine) are listed in one read; of the rest
-    ///   only the name is read (comm, which the kernel makes far more cheaply than stat), and
-    ///   where only this user's processes count, another user's are passed over on their owner
-    ///   alone. Every file is read into one buffer and parsed where it lies, with no array or
-    ///   string a process: this runs before the first prompt of every session
+    ///   kinds. This process's own pid, parent and terminal come from system calls rather than
+    ///   its stat where /proc numbers processes as it does. Where only this user's processes
+    ///   count, the ancestors are walked first (each one's name read with its parent, stat) and
+    ///   another user's processes are passed over on their owner alone; where everyone's are
+    ///   read (root, or the console), every process is read by name alone (comm, which the
+    ///   kernel makes far more cheaply than stat), ancestors included, and the ancestors are
+    ///   walked only when a reader turned up. Kernel threads (most of /proc on a quiet machine)
+    ///   are listed in one read. Every file is read into one buffer and parsed where it lies,
+    ///   with no array or string a process: this runs before the first prompt of every session
     ///   (Docs/performance.md).
     package static func detect() -> String? {
         guard let directory = opendir("/proc") else { return nil }
         defer { closedir(directory) }
         var proc = ProcFiles(dirfd(directory))
         defer { proc.release() }
-        guard let me = proc.facts(of: nil) else { return nil }
+        guard let me = proc.ownFacts() else { return nil }
         let onConsole = isVirtualConsole(me.terminal)
         if onConsole, let synth = readSmallFile("/sys/accessibility/speakup/synth"), !synth.isEmpty, synth != "none" {
             return "speakup"
         }
         let uid = getuid()
         let readsEveryone = uid == 0 || onConsole
-        // An ancestor counts whoever runs it.
+        // An ancestor counts whoever runs it. Where only this user's processes are read, the
+        // others' are passed over unread, so the ancestors must be known first.
         var ancestors: [Int32] = []
-        var parent = me.parent
-        while parent > 0, ancestors.count < 64, !ancestors.contains(parent), let facts = proc.facts(of: parent) {
-            if let match = facts.reader { return match }
-            ancestors.append(parent)
-            parent = facts.parent
+        if !readsEveryone {
+            var parent = me.parent
+            while parent > 0, ancestors.count < 64, !ancestors.contains(parent), let facts = proc.facts(of: parent) {
+                if let match = facts.reader { return match }
+                ancestors.append(parent)
+                parent = facts.parent
+            }
         }
         let kernelThreads = proc.kernelThreads()
         // Readers found: parallel arrays of plain integers and strings, whose types the program
@@ -71,6 +77,16 @@ package enum ScreenReaderDetector {
             guard let match = proc.reader(digits: digits) else { continue }
             candidatePIDs.append(pid)
             candidateReaders.append(match)
+        }
+        if readsEveryone && !candidatePIDs.isEmpty {
+            // The nearest ancestor that is a reader, as where the ancestors were walked first.
+            var parent = me.parent
+            var walked = 0
+            while parent > 0, walked < 64, let facts = proc.facts(of: parent) {
+                if let index = candidatePIDs.firstIndex(of: parent) { return candidateReaders[index] }
+                parent = facts.parent
+                walked += 1
+            }
         }
         var session: String??
         for (pid, reader) in zip(candidatePIDs, candidateReaders) {
@@ -151,6 +167,15 @@ package enum ScreenReaderDetector {
         let reader: String?
         /// Whether it is the kernel's thread daemon: process 2, named kthreadd, with no parent.
         let isKernelThreadDaemon: Bool
+
+        /// This process's, from system calls: its own name is never a reader that counts.
+        init(pid: Int32, parent: Int32, terminal: Int) {
+            self.pid = pid
+            self.parent = parent
+            self.terminal = terminal
+            reader = nil
+            isKernelThreadDaemon = false
+        }
 
         init?(stat bytes: UnsafeRawBufferPointer) {
             // "PID (NAME) STATE PPID PGRP SESSION TTY_NR ...": the name may hold spaces and
@@ -274,11 +299,41 @@ package enum ScreenReaderDetector {
             return count > 0 ? UnsafeRawBufferPointer(start: data, count: count) : nil
         }
 
-        /// What a process's stat says: this process's with nil.
-        mutating func facts(of pid: Int32?) -> ProcessFacts? {
-            guard let pid else { return read("self/stat").flatMap(ProcessFacts.init(stat:)) }
+        /// What a process's stat says.
+        mutating func facts(of pid: Int32) -> ProcessFacts? {
             startPath(pid)
             return facts(digits: pathDigits)
+        }
+
+        /// This process's pid, parent and terminal. Where /proc numbers processes as this
+        /// process does (its `self` link names this pid), from system calls: the terminal is
+        /// that of the standard streams, the one Sayline reads keys from and draws on. Under a
+        /// PID namespace whose /proc was not mounted anew, getppid's number would name a
+        /// stranger in /proc, so there they come from this process's stat as /proc sees it.
+        func ownFacts() -> ProcessFacts? {
+            let pid = getpid()
+            let length = readlinkat(proc, "self", data.assumingMemoryBound(to: CChar.self), 16)
+            var named: Int32 = 0
+            var digits = 0
+            if length > 0 {
+                for byte in UnsafeRawBufferPointer(start: data, count: length) {
+                    guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), digits < 9 else { digits = 0; break }
+                    named = named * 10 + Int32(byte - UInt8(ascii: "0"))
+                    digits += 1
+                }
+            }
+            guard digits > 0, named == pid else { return read("self/stat").flatMap(ProcessFacts.init(stat:)) }
+            return ProcessFacts(pid: pid, parent: getppid(), terminal: Self.standardTerminal())
+        }
+
+        /// The device of the first standard stream that is a terminal (keys, then display),
+        /// 0 when none is.
+        private static func standardTerminal() -> Int {
+            for descriptor in [STDIN_FILENO, STDERR_FILENO, STDOUT_FILENO] where isatty(descriptor) == 1 {
+                var info = stat()
+                if fstat(descriptor, &info) == 0 { return Int(truncatingIfNeeded: info.st_rdev) }
+            }
+            return 0
         }
 
         /// What the stat of the process the path starts with says.

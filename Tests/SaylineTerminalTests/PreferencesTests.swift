@@ -140,6 +140,30 @@ extension EndToEndTests { @Suite struct PreferencesTests {
         #expect(full.waitForExit() == 0)
     }
 
+    /// A reader that is one of Sayline's ancestors counts whoever runs it: Fenrir, as root, runs
+    /// the shell of a person who is not. Also under a PID namespace whose /proc was not mounted
+    /// anew, where Sayline is process 1 to itself and its parent is outside: its ancestors are
+    /// then found by the numbers /proc gives them, not by the parent the kernel names inside.
+    /// (A copy of sh named "fenrir", run as root, starting Sayline as nobody.)
+    @Test(.enabled(if: getuid() == 0, "needs root to run a process as another user"))
+    func anAncestorReaderCountsWhoeverRunsIt() throws {
+        let folder = try ScratchFolder()
+        let shell = folder.path + "/fenrir"
+        // /bin/sh is a link to the shell itself: the program is copied, not the link.
+        try FileManager.default.copyItem(atPath: URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath().path, toPath: shell)
+        chmod(folder.path, 0o755)
+        let asNobody = "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups"
+        for wrapper in ["", "/usr/bin/unshare --pid --fork "] {
+            // "; exit" keeps the shell: a lone command would be exec'd in its place.
+            let script = "\(wrapper)\(asNobody) \(TerminalProcess.binary) config; exit $?"
+            let run = try runPiped(["-c", script], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "HOME": folder.path],
+                                   executable: shell)
+            #expect(run.status == 0, "\(wrapper): \(run.stderr)")
+            #expect(run.stdout.contains("display = screen-reader") && run.stdout.contains("# detected: fenrir is running"),
+                    "\(wrapper): \(run.stdout)")
+        }
+    }
+
     /// Another user's screen reader is not this person's: it chooses nothing here. (A copy of
     /// sleep named "orca", run as nobody.)
     @Test(.enabled(if: getuid() == 0, "needs root to run a process as another user"))
