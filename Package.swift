@@ -51,7 +51,8 @@ let package = Package(
         // (Docs/performance.md). readline needs tinfo after it, hence the group.
         // What the static executable links instead of glibc's functions that need shared
         // libraries at run time (passwd entries, dlopen), and instead of the Swift runtime's
-        // search of /proc/self/maps for the command line; the executable alone links it.
+        // search of /proc/self/maps for the command line and its crash backtracer's start-up
+        // search for a helper program that is never there; the executable alone links it.
         // Its debug information in DWARF 4: valgrind 3.19, which writes startup.order, gives up
         // on the DWARF 5 forms clang writes for C by default.
         .target(name: "CStaticExecutable", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
