@@ -71,12 +71,18 @@ extension JSONWriter {
                                     to out: inout [UInt8], level: Int, sink: (ArraySlice<UInt8>) -> Void) {
             out.append(UInt8(ascii: "["))
             var start = 0
+            // A piece's bytes are given room once, as many as the last batch wrote an item (a
+            // guess for the first): grown by doubling, a piece of a few hundred kilobytes was
+            // copied into a new buffer a dozen times, each of fresh pages.
+            var bytesPerItem = 256
             while start < count {
                 let batchStart = start, batchEnd = min(start + Self.itemsPerPiece * Self.piecesPerBatch, count)
                 let pieces = (batchEnd - batchStart + Self.itemsPerPiece - 1) / Self.itemsPerPiece
+                let room = bytesPerItem + bytesPerItem / 8
                 let rendered = parallel(pieces) { piece in
                     var bytes: [UInt8] = []
                     let from = batchStart + piece * Self.itemsPerPiece, to = min(from + Self.itemsPerPiece, batchEnd)
+                    bytes.reserveCapacity((to - from) * room)
                     for index in from..<to {
                         bytes.append(0x0A)
                         JSONWriter.indent(level + 1, &bytes)
@@ -85,7 +91,12 @@ extension JSONWriter {
                     }
                     return bytes
                 }
-                for piece in rendered { JSONWriter.sink(piece, after: &out, sink) }
+                var written = 0
+                for piece in rendered {
+                    written += piece.count
+                    JSONWriter.sink(piece, after: &out, sink)
+                }
+                bytesPerItem = max(written / (batchEnd - batchStart), 16)
                 start = batchEnd
             }
             out.append(0x0A)
