@@ -68,8 +68,8 @@ extension AuditReport {
             literal(" }", into: &out)
         }
         // A node read field by field where it lies: a copy of it took and gave back a reference
-        // to each of its six strings and arrays, for every one of a report's nodes (a tenth of
-        // a json report's time).
+        // to each of its six strings and arrays, for every one of a report's nodes (3.6 % of a
+        // json audit's samples in `perf`, in `swift_retain` alone).
         @Sendable func node(_ index: Int, of nodes: UnsafeBufferPointer<Node>, rule: RuleInfo, sharedRest: [UInt8], failing: Bool, state: String?,
                             into out: inout [UInt8]) {
             out.append(UInt8(ascii: "{"))
