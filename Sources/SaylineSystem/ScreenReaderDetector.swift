@@ -47,12 +47,12 @@ package enum ScreenReaderDetector {
         // others' are passed over unread, so the ancestors must be known first.
         var ancestors: [Int32] = []
         if !readsEveryone {
-            var parent = me.parent
-            while parent > 0, ancestors.count < 64, !ancestors.contains(parent), let facts = proc.facts(of: parent) {
-                if let match = facts.reader { return match }
-                ancestors.append(parent)
-                parent = facts.parent
+            var match: String?
+            ancestors = proc.ancestors(from: me.parent) { _, facts in
+                match = facts.reader
+                return match == nil
             }
+            if let match { return match }
         }
         let kernelThreads = proc.kernelThreads()
         // Readers found: parallel arrays of plain integers and strings, whose types the program
@@ -80,13 +80,12 @@ package enum ScreenReaderDetector {
         }
         if readsEveryone && !candidatePIDs.isEmpty {
             // The nearest ancestor that is a reader, as where the ancestors were walked first.
-            var parent = me.parent
-            var walked = 0
-            while parent > 0, walked < 64, let facts = proc.facts(of: parent) {
-                if let index = candidatePIDs.firstIndex(of: parent) { return candidateReaders[index] }
-                parent = facts.parent
-                walked += 1
+            var match: String?
+            _ = proc.ancestors(from: me.parent) { pid, _ in
+                match = candidatePIDs.firstIndex(of: pid).map { candidateReaders[$0] }
+                return match == nil
             }
+            if let match { return match }
         }
         var session: String??
         for (pid, reader) in zip(candidatePIDs, candidateReaders) {
@@ -312,17 +311,10 @@ package enum ScreenReaderDetector {
         /// stranger in /proc, so there they come from this process's stat as /proc sees it.
         func ownFacts() -> ProcessFacts? {
             let pid = getpid()
+            // The link's text is a process id, as /proc's entries are named.
             let length = readlinkat(proc, "self", data.assumingMemoryBound(to: CChar.self), 16)
-            var named: Int32 = 0
-            var digits = 0
-            if length > 0 {
-                for byte in UnsafeRawBufferPointer(start: data, count: length) {
-                    guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), digits < 9 else { digits = 0; break }
-                    named = named * 10 + Int32(byte - UInt8(ascii: "0"))
-                    digits += 1
-                }
-            }
-            guard digits > 0, named == pid else { return read("self/stat").flatMap(ProcessFacts.init(stat:)) }
+            let (named, _) = length > 0 ? ScreenReaderDetector.processID(UnsafeRawBufferPointer(start: data, count: length)) : (0, 0)
+            guard named > 0, named == pid else { return read("self/stat").flatMap(ProcessFacts.init(stat:)) }
             return ProcessFacts(pid: pid, parent: getppid(), terminal: Self.standardTerminal())
         }
 
@@ -334,6 +326,19 @@ package enum ScreenReaderDetector {
                 if fstat(descriptor, &info) == 0 { return Int(truncatingIfNeeded: info.st_rdev) }
             }
             return 0
+        }
+
+        /// Walks up from `parent`, nearest first, reading each ancestor's stat, while `visit`
+        /// says to go on; the ancestors visited, at most 64 (a cycle ends the walk too).
+        mutating func ancestors(from parent: Int32, _ visit: (Int32, ProcessFacts) -> Bool) -> [Int32] {
+            var walked: [Int32] = []
+            var next = parent
+            while next > 0, walked.count < 64, !walked.contains(next), let facts = facts(of: next) {
+                walked.append(next)
+                guard visit(next, facts) else { break }
+                next = facts.parent
+            }
+            return walked
         }
 
         /// What the stat of the process the path starts with says.
