@@ -233,7 +233,7 @@ package enum RunCommand: Subcommand {
             var result = runner.run(step)
             // A save, or a failure said on standard error, waits for the whole script to pass.
             if pendingCheck != nil, !result.saves.isEmpty || result.failure != nil, !passedCheck() { return false }
-            result.announcements += Self.save(result.saves, runner: &runner, keeper: keeper)
+            if !result.saves.isEmpty { result.announcements += Self.save(result.saves, runner: &runner, keeper: keeper) }
             if runner.defersAnnouncements {
                 let announcer = Announcer(verbosity: result.verbosity)
                 for event in result.events { output.write { announcer.writeAnnouncements(for: event, into: &$0) } }

@@ -32,6 +32,26 @@ import SaylineCore
         #expect(heard(&session, "prev") == ["Balance, 12500 dollars"])
     }
 
+    /// A front that keeps one reply for command after command (a long script) hears exactly what
+    /// a new reply for each would say, and nothing of the command before.
+    @Test func aReplyKeptFromCommandToCommandHoldsOnlyTheLastCommand() {
+        let lines = ["inc", "max", "inc", "next", "motion reduce", "inc", "undo", "undo", "redo", "tour", "set 3,5", "list", "quit"]
+        var fresh = Session(elements: DemoScene.elements)
+        var kept = Session(elements: DemoScene.elements)
+        var reply = Reply()
+        for line in lines {
+            guard case .success(let command)? = CommandTable.parse(line) else {
+                Issue.record("\(line) does not parse")
+                continue
+            }
+            let expected = fresh.perform(command)
+            kept.perform(command, into: &reply)
+            #expect(reply == expected, "after \(line)")
+        }
+        #expect(reply.quit)
+        #expect(kept.elements == fresh.elements)
+    }
+
     @Test func mistakesAreSpokenWithASuggestion() {
         var session = Session(elements: DemoScene.elements)
         #expect(heard(&session, "incc") == ["Unknown command, incc. Did you mean inc?"])

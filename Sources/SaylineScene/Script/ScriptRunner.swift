@@ -8,14 +8,15 @@ import SaylineSession
 public struct ScriptRunner: Sendable {
     /// The session the script drives.
     public private(set) var session: Session
-    private var lastAnnouncements: [Announcement] = []
-    /// The last command's events and the verbosity they are said at, when the front puts
-    /// them into words (`defersAnnouncements`): said here only if an expectation asks.
-    private var lastUnsaid: [SessionEvent] = []
+    /// The last command's reply, kept from one command to the next so that a command
+    /// allocates nothing: its events (when the front puts them into words, `defersAnnouncements`,
+    /// said here only if an expectation asks), its announcements and what the front said after
+    /// it, and its motion (whose frames are counted only when `expect frames` asks, as a script
+    /// never draws them).
+    private var last = Reply()
+    /// Whether the last command's events were left unsaid, and the verbosity to say them at.
+    private var lastUnsaid = false
     private var lastVerbosity = Verbosity.normal
-    /// The last command's motion; its frames are counted only when `expect frames` asks, as
-    /// a script never draws them.
-    private var lastTransition: ElementTransition?
 
     /// A runner on a session.
     public init(session: Session) {
@@ -50,7 +51,7 @@ public struct ScriptRunner: Sendable {
     /// What the front said after a step on its behalf (how a save went): heard after the
     /// step's own announcements, and what `expect` checks next.
     public mutating func heard(_ announcement: Announcement) {
-        lastAnnouncements.append(announcement)
+        last.announcements.append(announcement)
     }
 
     /// Checks that expectations name controls the scene has; run this before the first step.
@@ -77,26 +78,20 @@ public struct ScriptRunner: Sendable {
         var result = StepResult()
         switch step.action {
         case .command(let command):
-            // The reply's parts are moved out (swapped), not copied: on every line of a long
-            // script each copy was references counted up and down again.
-            var reply = session.perform(command)
-            result.quit = reply.quit
+            session.perform(command, into: &last)
+            result.quit = last.quit
             // Only `save` asks for one: no other command's events are walked (each event copied
             // out is a retain and a release, on every line of a long script).
             if case .save = command {
-                for case .saveRequested(let request) in reply.events { result.saves.append(request) }
+                for case .saveRequested(let request) in last.events { result.saves.append(request) }
             }
-            swap(&lastTransition, &reply.transition)
-            if defersAnnouncements {
-                lastAnnouncements.removeAll()
-                swap(&lastUnsaid, &reply.events)
-                result.events = lastUnsaid
+            lastUnsaid = defersAnnouncements
+            if lastUnsaid {
+                result.events = last.events
                 result.verbosity = session.verbosity
                 lastVerbosity = session.verbosity
             } else {
-                swap(&lastAnnouncements, &reply.announcements)
-                result.announcements = lastAnnouncements
-                lastUnsaid.removeAll()
+                result.announcements = last.announcements
             }
         case .expect(let expectation):
             result.failure = check(expectation)
@@ -106,8 +101,8 @@ public struct ScriptRunner: Sendable {
 
     /// What the last command was heard to say, and what the front said after it.
     private var lastHeard: [Announcement] {
-        guard !lastUnsaid.isEmpty else { return lastAnnouncements }
-        return lastUnsaid.flatMap(Announcer(verbosity: lastVerbosity).announcements(for:)) + lastAnnouncements
+        guard lastUnsaid, !last.events.isEmpty else { return last.announcements }
+        return last.events.flatMap(Announcer(verbosity: lastVerbosity).announcements(for:)) + last.announcements
     }
 
     private func check(_ expectation: Expectation) -> String? {
@@ -120,7 +115,7 @@ public struct ScriptRunner: Sendable {
             guard let heard = lastHeard.last else { return nil }
             return "expected silence, heard \"\(heard.text)\""
         case .frames(let count):
-            let drawn = lastTransition?.transition.intermediateFrameCount() ?? 0
+            let drawn = last.transition?.transition.intermediateFrameCount() ?? 0
             return drawn == count ? nil : "expected \(count) intermediate frames, drew \(drawn)"
         case .focus(let id):
             let focused = session.focused.identity.id

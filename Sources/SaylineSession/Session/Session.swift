@@ -54,38 +54,49 @@ public struct Session: Sendable {
     /// - Complexity: O(1) for steps, pages, bounds and focus moves; O(controls) for `list`
     ///   and for finding a control by name.
     public mutating func perform(_ command: Command) -> Reply {
+        var reply = Reply()
+        perform(command, into: &reply)
+        return reply
+    }
+
+    /// The same, into `reply`: emptied first, its storage kept. A front that performs one
+    /// command after another (a long script) keeps one reply, so a command allocates nothing;
+    /// a new reply's array for each command, made and freed, was a sixth of a script's steps.
+    /// Nothing may share the reply's arrays when it is handed in, or they are copied.
+    public mutating func perform(_ command: Command, into reply: inout Reply) {
+        reply.removeAll()
         switch command {
         case .list:
-            return reply(.listed(elements, focused: focusIndex))
+            say(.listed(elements, focused: focusIndex), into: &reply)
         case .focus(let name):
             guard let index = elementIndex(named: name) else {
                 let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
-                return reply(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil))
+                return say(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil), into: &reply)
             }
             focusIndex = index
-            return reply(.focused(focused))
+            say(.focused(focused), into: &reply)
         case .next:
             focusIndex = (focusIndex + 1) % elements.count
-            return reply(.focused(focused))
+            say(.focused(focused), into: &reply)
         case .previous:
             focusIndex = (focusIndex + elements.count - 1) % elements.count
-            return reply(.focused(focused))
-        case .increment(let count): return adjust(.increment(count))
-        case .decrement(let count): return adjust(.decrement(count))
-        case .page(.up): return adjust(.pageUp)
-        case .page(.down): return adjust(.pageDown)
-        case .minimum: return adjust(.toMinimum)
-        case .maximum: return adjust(.toMaximum)
-        case .set(let text): return adjust(.typed(text))
+            say(.focused(focused), into: &reply)
+        case .increment(let count): adjust(.increment(count), into: &reply)
+        case .decrement(let count): adjust(.decrement(count), into: &reply)
+        case .page(.up): adjust(.pageUp, into: &reply)
+        case .page(.down): adjust(.pageDown, into: &reply)
+        case .minimum: adjust(.toMinimum, into: &reply)
+        case .maximum: adjust(.toMaximum, into: &reply)
+        case .set(let text): adjust(.typed(text), into: &reply)
         case .say:
-            return reply(.focused(focused))
+            say(.focused(focused), into: &reply)
         case .describe(let name):
-            guard let name else { return reply(.described(focused)) }
+            guard let name else { return say(.described(focused), into: &reply) }
             guard let index = elementIndex(named: name) else {
                 let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
-                return reply(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil))
+                return say(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil), into: &reply)
             }
-            return reply(.described(elements[index]))
+            say(.described(elements[index]), into: &reply)
         case .motion(let preference):
             motion = preference
             var events: [SessionEvent] = [.motionSet(preference)]
@@ -93,24 +104,23 @@ public struct Session: Sendable {
                 tour = nil
                 events.append(.tourStopped)
             }
-            return reply(events)
+            say(events, into: &reply)
         case .verbosity(let level):
             verbosity = level
-            return reply(.verbositySet(level))
+            say(.verbositySet(level), into: &reply)
         case .undo:
-            return restore(redone: false)
+            restore(redone: false, into: &reply)
         case .redo:
-            return restore(redone: true)
+            restore(redone: true, into: &reply)
         case .tour:
-            return startTour()
+            startTour(into: &reply)
         case .help(let name):
-            return reply(.help(Self.helpText(for: name)))
+            say(.help(Self.helpText(for: name)), into: &reply)
         case .save(let request):
-            return reply(.saveRequested(request))
+            say(.saveRequested(request), into: &reply)
         case .quit:
-            var result = reply(.quit)
-            result.quit = true
-            return result
+            say(.quit, into: &reply)
+            reply.quit = true
         }
     }
 
@@ -164,60 +174,56 @@ public struct Session: Sendable {
         }
     }
 
-    private mutating func adjust(_ adjustment: Adjustment) -> Reply {
+    private mutating func adjust(_ adjustment: Adjustment, into reply: inout Reply) {
         // In place: a rejected or unchanged action leaves the element exactly as it was, and a
         // copy out and back in was two references counted on every key.
         let outcome = elements[focusIndex].apply(adjustment)
         switch outcome {
         case .rejected(let rejection):
-            return reply(.rejected(rejection, focused))
+            say(.rejected(rejection, focused), into: &reply)
         case .unchanged(let reason):
-            return reply(.unchanged(focused, reason))
+            say(.unchanged(focused, reason), into: &reply)
         case .changed(let change):
             let element = focused
             push(&undoStack, (focusIndex, change.old))
             redoStack.removeAll()
-            let moved = transition(for: focusIndex, change, element)
-            guard tour?.elementIndex == focusIndex else { return reply(.changed(element, change), transition: moved) }
+            reply.transition = transition(for: focusIndex, change, element)
+            say(.changed(element, change), into: &reply)
+            guard tour?.elementIndex == focusIndex else { return }
             tour = nil
-            var result = reply([.changed(element, change), .tourStopped])
-            result.transition = moved
-            return result
+            say(.tourStopped, into: &reply)
         }
     }
 
-    private mutating func restore(redone: Bool) -> Reply {
+    private mutating func restore(redone: Bool, into reply: inout Reply) {
         guard let entry = redone ? redoStack.popLast() : undoStack.popLast() else {
-            return reply(redone ? .nothingToRedo : .nothingToUndo)
+            return say(redone ? .nothingToRedo : .nothingToUndo, into: &reply)
         }
         var element = elements[entry.index]
-        guard case .changed(let change) = element.apply(.exactly(entry.value)) else { return reply(redone ? .nothingToRedo : .nothingToUndo) }
+        guard case .changed(let change) = element.apply(.exactly(entry.value)) else {
+            return say(redone ? .nothingToRedo : .nothingToUndo, into: &reply)
+        }
         elements[entry.index] = element
         if redone { push(&undoStack, (entry.index, change.old)) } else { push(&redoStack, (entry.index, change.old)) }
         let focusMoved = focusIndex != entry.index
         focusIndex = entry.index
-        let restored = SessionEvent.restored(element, change, redone: redone, focusMoved: focusMoved)
-        var result: Reply
-        if tour?.elementIndex == entry.index {
-            tour = nil
-            result = reply([restored, .tourStopped])
-        } else {
-            result = reply(restored)
-        }
-        result.transition = transition(for: entry.index, change)
-        return result
+        reply.transition = transition(for: entry.index, change)
+        say(.restored(element, change, redone: redone, focusMoved: focusMoved), into: &reply)
+        guard tour?.elementIndex == entry.index else { return }
+        tour = nil
+        say(.tourStopped, into: &reply)
     }
 
-    private mutating func startTour() -> Reply {
+    private mutating func startTour(into reply: inout Reply) {
         guard motion == .full else {
-            return reply(.rejected(Rejection(.notAllowed("The tour does not run with reduce motion"), input: "tour"), nil))
+            return say(.rejected(Rejection(.notAllowed("The tour does not run with reduce motion"), input: "tour"), nil), into: &reply)
         }
         let rulers = elements.indices.filter { elements[$0].control is RulerPicker }
         guard let index = rulers.contains(focusIndex) ? focusIndex : rulers.first else {
-            return reply(.rejected(Rejection(.notAllowed("The tour needs a ruler in the scene"), input: "tour"), nil))
+            return say(.rejected(Rejection(.notAllowed("The tour needs a ruler in the scene"), input: "tour"), nil), into: &reply)
         }
         tour = DemoTour(elementIndex: index, startValue: elements[index].value)
-        return reply(.tourStarted(elements[index]))
+        say(.tourStarted(elements[index]), into: &reply)
     }
 
     private func transition(for index: Int, _ change: ValueChange, _ element: AdjustableElement? = nil) -> ElementTransition {
@@ -234,20 +240,20 @@ public struct Session: Sendable {
         stack.push((index: entry.0, value: entry.1))
     }
 
-    /// The reply to a command that did one thing: the common case.
-    private func reply(_ event: consuming SessionEvent, transition: ElementTransition? = nil) -> Reply {
+    /// The reply to a command that did one thing, outside `perform` (the greeting, the tour).
+    private func reply(_ event: consuming SessionEvent) -> Reply {
         var result = Reply()
-        if announcesReplies { result.announcements = announcer.announcements(for: event) }
-        result.transition = transition
-        result.events = [event]
+        say(event, into: &result)
         return result
     }
 
-    private func reply(_ events: [SessionEvent]) -> Reply {
-        guard events.count != 1 else { return reply(events[0]) }
-        var result = Reply()
-        result.events = events
-        if announcesReplies { result.announcements = events.flatMap(announcer.announcements(for:)) }
-        return result
+    /// Adds an event to a reply, and its words when replies carry them.
+    private func say(_ event: consuming SessionEvent, into reply: inout Reply) {
+        if announcesReplies { reply.announcements.append(contentsOf: announcer.announcements(for: event)) }
+        reply.events.append(event)
+    }
+
+    private func say(_ events: [SessionEvent], into reply: inout Reply) {
+        for event in events { say(event, into: &reply) }
     }
 }

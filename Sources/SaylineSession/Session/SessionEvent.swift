@@ -51,6 +51,16 @@ public struct Reply: Sendable, Equatable {
 
     /// A reply that did nothing and says nothing.
     public init() {}
+
+    /// Makes this a reply that did nothing, keeping its arrays' storage for the next command.
+    public mutating func removeAll() {
+        // One at a time from the end: a command's reply holds one or two, and the general
+        // `removeAll(keepingCapacity:)` cost three times as much as taking those off.
+        while !events.isEmpty { events.removeLast() }
+        while !announcements.isEmpty { announcements.removeLast() }
+        transition = nil
+        quit = false
+    }
 }
 
 /// A transition and the element it belongs to.
