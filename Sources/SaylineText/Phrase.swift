@@ -16,14 +16,18 @@ public struct Phrase {
     }
 
     /// Writes the phrase at the end of `bytes` (an output buffer), making no string at all.
+    /// The parts gather on the stack and go into `bytes` in one piece: appending each short
+    /// part to the array itself (a phrase has four or five) cost more than the words did.
     public static func write(into bytes: inout [UInt8], _ build: (inout Phrase) -> Void) {
-        // No room on the stack: every part goes straight into the caller's bytes.
-        var phrase = Phrase(stack: UnsafeMutableBufferPointer(start: nil, count: 0))
-        // Moved, not copied: the phrase holds the only reference while it appends.
-        phrase.heap = bytes
-        bytes = []
-        build(&phrase)
-        bytes = phrase.heap ?? []
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackCapacity) { buffer in
+            var phrase = Phrase(stack: buffer)
+            build(&phrase)
+            if let heap = phrase.heap {
+                bytes.append(contentsOf: heap)
+            } else {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<phrase.count]))
+            }
+        }
     }
 
     /// The phrase `build` writes. The writer lives only for the call.
