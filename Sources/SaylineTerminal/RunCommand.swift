@@ -49,7 +49,9 @@ package enum RunCommand: Subcommand {
                             runner: inout ScriptRunner, keeper: SceneKeeper, scriptName: String, keepGoing: Bool, failures: inout Int) -> Bool {
         let result = runner.run(step)
         let focused = runner.session.focusIndex
-        for event in result.events { batch.append(.event(ScriptSpeaker.Said(event, focused: focused), result.verbosity)) }
+        // Each event read where it lies: `for event in` copied it out, and its control's
+        // reference was counted up and down on every step.
+        for index in result.events.indices { batch.append(.event(ScriptSpeaker.Said(result.events[index], focused: focused), result.verbosity)) }
         if !result.saves.isEmpty {
             speaker.send(batch)
             batch.removeAll(keepingCapacity: true)

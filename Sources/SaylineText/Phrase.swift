@@ -42,6 +42,9 @@ public struct Phrase {
 
     /// Appends text as it is.
     public mutating func append(_ text: String) {
+        // Read where the text lies; `withUTF8` needs a copy of it to call on, and that copy was
+        // a retain and a release for every part of every phrase.
+        if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) != nil { return }
         var text = text
         text.withUTF8 { append(bytes: $0) }
     }

@@ -28,6 +28,10 @@ public struct AdjustableElement: Sendable, Equatable {
 
     /// Who the control is to a person: id, label, unit words.
     public var identity: ControlIdentity { fixed.identity }
+    /// The label as it is said (`ControlIdentity.spokenLabel`), read where it is kept: through
+    /// `identity`, the whole identity (id, label, short name, unit words, hint) was copied for
+    /// one text of it, on every focus.
+    public var spokenLabel: String { fixed.identity.spokenLabel }
     /// The control's kind and configuration; stored once, so a press reaches it through one
     /// existential box instead of making one each time.
     public var control: any AdjustableControl { fixed.control }

@@ -93,7 +93,7 @@ public struct Announcer: Sendable {
 
     /// The focus line at normal verbosity: "Weight, 62.5 kilograms".
     private func appendFocusLine(_ element: AdjustableElement, to line: inout Phrase) {
-        line.append(element.identity.spokenLabel)
+        line.append(element.spokenLabel)
         line.append(", ")
         element.appendSpokenValue(to: &line)
     }
