@@ -109,8 +109,9 @@ final class Repl: LineEditorClient, ReplyOutput {
         Signals.install()
         ReadlineBridge.install(appendOnly: screen.appendOnly, arrowsOnlyMoveTheCursor: screen.mode == .screenReader, signalKeysAreKeys: picking)
         if !picking { history.load() }
-        screen.present(spoken: [], messages: [picking ? PickRules.startLine : screen.mode.startLine], control: nil, changeLine: nil, promptActive: false)
         outputs.events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
+        ReadlineBridge.holdOutputUntilLineHandler()
+        screen.present(spoken: [], messages: [picking ? PickRules.startLine : screen.mode.startLine], control: nil, changeLine: nil, promptActive: false)
         show(session.greeting())
         installPrompt()
         while running {

@@ -156,7 +156,21 @@ package enum ReadlineBridge {
     package static func installLineHandler(prompt: String) {
         rl_callback_handler_install(prompt, lineHandler)
         handlerInstalled = true
+        // Readline's own setup has written what was held (its first flush); nothing is left
+        // behind if it had nothing to write.
+        holdingOutput = false
+        fflush(rl_outstream)
         keepSignalKeys()
+    }
+
+    /// While set, `flush` leaves the terminal's buffer to readline's next flush.
+    nonisolated(unsafe) private static var holdingOutput = false
+
+    /// What is written before the first prompt (the display's first line, the greeting) goes
+    /// out with readline's setup of the terminal, in one write, not one write each: every
+    /// write wakes whatever reads the terminal, and at start each took its turn on the CPU.
+    package static func holdOutputUntilLineHandler() {
+        holdingOutput = true
     }
 
     /// While picking, the terminal does not turn Ctrl-C into SIGINT (nor Ctrl-Z, Ctrl-\ into
@@ -268,7 +282,7 @@ package enum ReadlineBridge {
 
     /// Writes what the terminal's buffer holds.
     package static func flush() {
-        fflush(rl_outstream)
+        if !holdingOutput { fflush(rl_outstream) }
     }
 
     /// Draws the prompt and the line again: on a line of its own (`onNewLine`), or where it
