@@ -1,4 +1,5 @@
 import Glibc
+import CSystem
 import SaylineCore
 
 /// Signal handlers that only set a flag and wake the loop through a self-pipe; the loop
@@ -14,14 +15,10 @@ package enum Signals {
 
     package static func install() {
         var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
+        // Close-on-exec: a speech engine or hook must not inherit it (nor any descriptor of ours).
+        if pipe2(&fds, O_NONBLOCK | O_CLOEXEC) == 0 {
             wakeReadEnd = fds[0]
             wakeWriteEnd = fds[1]
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                // A speech engine or hook must not inherit it (nor any descriptor of ours).
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
         }
         handle(SIGINT) { _ in Signals.interrupted = 1; Signals.wake() }
         handle(SIGWINCH) { _ in Signals.resized = 1; Signals.wake() }
