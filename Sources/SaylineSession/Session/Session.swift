@@ -249,7 +249,11 @@ public struct Session: Sendable {
 
     /// Adds an event to a reply, and its words when replies carry them.
     private func say(_ event: consuming SessionEvent, into reply: inout Reply) {
-        if announcesReplies { reply.announcements.append(contentsOf: announcer.announcements(for: event)) }
+        if announcesReplies {
+            // The first event's words become the reply's (a key press has one event), not a copy of them.
+            let words = announcer.announcements(for: event)
+            if reply.announcements.isEmpty { reply.announcements = words } else { reply.announcements += words }
+        }
         reply.events.append(event)
     }
 
