@@ -25,6 +25,10 @@ package func processEnvironment() -> [String: String] {
 /// sequence from a file ever reaches the terminal.
 package enum Diagnostics {
     package static func write(_ text: String) {
+        // What a C stream holds for the terminal goes first (the display's buffer holds the
+        // lines before the first prompt until readline's first flush): a message never
+        // overtakes what was written before it.
+        fflush(nil)
         _ = FileAccess.writeFully(TextSanitiser.cleanKeepingLayout(text), to: STDERR_FILENO)
     }
 }

@@ -542,6 +542,19 @@ extension EndToEndTests.DisplayTests {
 }
 
 extension EndToEndTests.DisplayTests {
+    /// A warning said while the start is drawn comes after the lines written before it: the
+    /// display's first lines wait for readline's first write, and a message never overtakes them.
+    @Test func aWarningAtStartComesAfterTheLinesBeforeIt() throws {
+        let repl = try TerminalProcess(["--speak", "/nonexistent/engine", "--settle", "0"])
+        #expect(repl.waitForDisplay("weight> "))
+        let shown = repl.displayText
+        let start = shown.range(of: "Full display"), warning = shown.range(of: "cannot start the speech command")
+        #expect(start != nil && warning != nil)
+        if let start, let warning { #expect(start.lowerBound < warning.lowerBound) }
+    }
+}
+
+extension EndToEndTests.DisplayTests {
     @Test func questionMarkDescribesAndInputrcRebindsTheNamedFunctions() throws {
         let scratch = try ScratchFolder()
         let inputrc = try scratch.file("inputrc", "$if sayline\n\"j\": sayline-decrement\n\"k\": sayline-increment\n$endif\n")
