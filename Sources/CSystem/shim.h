@@ -4,5 +4,5 @@
 #include <sys/xattr.h>
 
 // pipe2, which glibc declares only under _GNU_SOURCE: a pipe made non-blocking and
-// close-on-exec in one call, not five (the signal pipe is made before every first prompt).
+// close-on-exec in one call, not seven (the signal pipe is made before every first prompt).
 int pipe2(int pipefd[2], int flags);

@@ -100,12 +100,11 @@ public struct Session: Sendable {
             say(.described(elements[index]), into: &reply)
         case .motion(let preference):
             motion = preference
-            var events: [SessionEvent] = [.motionSet(preference)]
+            say(.motionSet(preference), into: &reply)
             if preference == .reduce, tour != nil {
                 tour = nil
-                events.append(.tourStopped)
+                say(.tourStopped, into: &reply)
             }
-            say(events, into: &reply)
         case .verbosity(let level):
             verbosity = level
             say(.verbositySet(level), into: &reply)
@@ -256,9 +255,5 @@ public struct Session: Sendable {
             if reply.announcements.isEmpty { reply.announcements = words } else { reply.announcements += words }
         }
         reply.events.append(event)
-    }
-
-    private func say(_ events: [SessionEvent], into reply: inout Reply) {
-        for event in events { say(event, into: &reply) }
     }
 }
