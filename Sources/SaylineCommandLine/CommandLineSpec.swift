@@ -114,8 +114,13 @@ package struct CommandLineSpec: Sendable {
             let detail = option.help + (extra.isEmpty ? "" : " (\(extra.joined(separator: "; ")))")
             out += "  \(option.helpName)\n" + TextLayout.wrap(detail, indent: 6, width: width) + "\n"
         }
-        guard name.isEmpty else { return out + "\n" + TextLayout.wrap("Exit statuses: sayline --help, or man sayline.", indent: 0, width: width) }
+        // The installed manuals, not the source tree's Markdown, which an installed sayline lacks.
+        let manuals = "The manuals: man sayline, man 5 sayline-scene (the scene format), man 7 sayline-audit-rules."
+        guard name.isEmpty else {
+            return out + "\n" + TextLayout.wrap("Exit statuses: sayline --help, or man sayline. " + manuals, indent: 0, width: width)
+        }
         return out + "\nExit status:\n" + TextLayout.definitions(ExitStatus.rows.map { ($0.status, $0.meaning) }, width: width)
+            + "\n" + TextLayout.wrap(manuals, indent: 0, width: width)
     }
 
     /// What a usage error prints after its message: where to look, in one line.
@@ -129,7 +134,7 @@ package enum SharedOptions {
     package static let help = OptionSpec("--help", short: "h", help: "show this help and exit")
     package static let version = OptionSpec("--version", help: "show the version and exit")
     package static let scene = OptionSpec("--scene", short: "s", argument: "FILE", completion: .sceneFiles, defaultWords: "the demo scene",
-                                  help: "the controls, from a scene file (Docs/scene.md)")
+                                  help: "the controls, from a scene file (man 5 sayline-scene)")
     package static let output = OptionSpec("--output", short: "o", argument: "FILE", completion: .files, defaultWords: "standard output",
                                    help: "write to FILE instead, atomically; - is standard output")
 

@@ -18,16 +18,25 @@ package struct Options: Equatable {
     package var settings = ReplSettings()
     /// Lines of the preferences file that were skipped, as FILE:LINE: reason.
     package var warnings: [String] = []
+    /// The screen reader found running, if one was looked for and found: "brltty".
+    package var screenReader: String?
 
     /// The REPL's options: what `sayline` and `sayline config` take.
     package static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, SharedOptions.help, SharedOptions.version] }
 
     package static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
-                                   help: "write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (Docs/events.md); a reader that stalls is never waited on")
+                                   help: "write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (one JSON object a line, as man sayline describes); a reader that stalls is never waited on")
 
     package static let versionNumber = "0.1.0"
     /// What `--version` answers, for `sayline` and every subcommand.
-    package static let versionLine = "sayline \(versionNumber)\n"
+    /// With the licence, as GNU tools give it: the binary links GNU readline, so it is GPL-3.0.
+    package static let versionLine = """
+        sayline \(versionNumber)
+        License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>, as sayline links GNU readline.
+        This is free software: you are free to change and redistribute it.
+        There is NO WARRANTY, to the extent permitted by law.
+
+        """
 
 
     /// Reads arguments (without the program name), the environment and the preferences file.
@@ -88,12 +97,16 @@ package struct Options: Equatable {
         case .success(let applied): settings = applied
         }
         // Only a session looks for a screen reader: `--help` and `--version` draw nothing.
-        if options.mode == .repl, settings.detectScreenReader, settings.display == .full || settings.source(of: "display") == .builtIn,
+        // The screen-reader display chosen by hand looks too: under BRLTTY's own review of the
+        // screen, Left and Right are its routing keys' (Repl).
+        if options.mode == .repl, settings.detectScreenReader,
+           settings.display != .plain || settings.source(of: "display") == .builtIn,
            let reader = detectScreenReader() {
+            options.screenReader = reader
             if settings.source(of: "display") == .builtIn {
                 settings.display = .screenReader
                 settings.sources["display"] = .detected("\(reader) is running")
-            } else if displayIsTerminal {
+            } else if displayIsTerminal, settings.display == .full {
                 // The person chose the full display: it stays, and they hear once how to switch.
                 options.warnings.append(DisplayMode.readerRunningLine(reader))
             }

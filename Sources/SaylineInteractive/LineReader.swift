@@ -37,9 +37,13 @@ package struct LineReader {
         var capacity = 0
         guard let input = fdopen(STDIN_FILENO, "r") else { return 1 }
         defer { free(line) }
+        // A pick's answer in doubt: its last entry was refused or moved into the range.
+        var inDoubt = false
+        var linesRead = 0
         while !speech.listenerGone && Signals.terminated == 0 {
             let length = getline(&line, &capacity, input)
             guard length >= 0, let line else { break }
+            linesRead += 1
             var bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: length).map { $0 }
             if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
@@ -48,11 +52,13 @@ package struct LineReader {
                 break
             }
             var reply = Reply()
-            if let text = String(validating: bytes, as: UTF8.self) {
+            let text = String(validating: bytes, as: UTF8.self)
+            if let text {
                 reply = session.perform(line: text)
             } else {
                 reply.announcements = [Announcement(Rejection(.notText, input: "").message, kind: .error)]
             }
+            if pick != nil { inDoubt = text == nil || PickRules.leavesAnswerInDoubt(reply) }
             pipeline.deliver(OutgoingReply(reply, elements: session.elements, focused: session.focused, now: monotonicSeconds()))
             // Piped, every change has settled by the next line.
             pipeline.tick(now: .infinity)
@@ -65,16 +71,28 @@ package struct LineReader {
         // The end of input accepts what was chosen, unless the script asked for a confirmation;
         // a signal is no choice.
         if let current = pick, current.accepted == nil { pick?.accepted = signal == 0 && !current.requireConfirm }
+        // No terminal to ask on and nothing piped: no answer at all, which is an error of its
+        // own (fzf's 2), not the starting value. An answer in doubt is no answer either.
+        var pickFailure: Int32?
+        if pick != nil, signal == 0, linesRead == 0 {
+            pick?.accepted = false
+            pickFailure = ExitStatus.malformed.rawValue
+            Diagnostics.write("sayline pick: \(PickRules.noTerminal)\n")
+        } else if pick?.accepted == true, inDoubt {
+            pick?.accepted = false
+            pickFailure = ExitStatus.dataError.rawValue
+            Diagnostics.write("sayline pick: \(PickRules.pipedDoubt)\n")
+        }
         let delivery = SessionEnd.deliver(outputs, autosave: pick == nil && outputs.autosave, elements: session.elements,
                                           focused: session.focused,
                                           quitExtra: pick.map { [JSONMember("accepted", .bool($0.accepted == true))] } ?? [],
-                                          waiting: { Diagnostics.write("sayline: \($0)\n") })
+                                          dropsUnsaved: pick == nil, waiting: { Diagnostics.write("sayline: \($0)\n") })
         display.say(delivery.said)
         pipeline.finish()
         for problem in delivery.problems { Diagnostics.write("sayline: \(problem)\n") }
         if speech.listenerGone {
             Diagnostics.write("sayline: the speech listener closed standard output; stopping\n")
         }
-        return delivery.status(signal == 0 ? 0 : 128 + Int32(signal))
+        return delivery.status(signal == 0 ? pickFailure ?? 0 : 128 + Int32(signal))
     }
 }

@@ -107,11 +107,20 @@ final class Repl: LineEditorClient, ReplyOutput {
 
     private func run() -> Int32 {
         Signals.install()
-        ReadlineBridge.install(appendOnly: screen.appendOnly, arrowsOnlyMoveTheCursor: screen.mode == .screenReader, signalKeysAreKeys: picking)
+        // Under BRLTTY's review of the screen its routing keys send Left and Right; holding the
+        // display through BrlAPI, Sayline gets them as routing keys, and the arrows step.
+        let routingSendsArrows = options.screenReader == "brltty" && outputs.braille == nil
+        ReadlineBridge.install(appendOnly: screen.appendOnly, arrowsOnlyMoveTheCursor: routingSendsArrows, signalKeysAreKeys: picking)
         if !picking { history.load() }
         outputs.events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
         ReadlineBridge.holdOutputUntilLineHandler()
         screen.present(spoken: [], messages: [picking ? PickRules.startLine : screen.mode.startLine], control: nil, changeLine: nil, promptActive: false)
+        // A listener on the speech channel alone (`sayline | espeak-ng`) hears how to get help
+        // once, as the display's start line says it on the terminal, then the control, which is
+        // what is left in mind.
+        if !screen.speechOnScreen {
+            outputs.speech.say([Announcement(picking ? PickRules.startLine : DisplayMode.spokenHint, kind: .info)])
+        }
         show(session.greeting())
         installPrompt()
         while running {
@@ -129,9 +138,15 @@ final class Repl: LineEditorClient, ReplyOutput {
 
     // MARK: Input
 
+    /// Picking, the last entry was refused or moved into the range: the next Enter says so
+    /// instead of accepting, and the one after accepts.
+    private var answerInDoubt = false
+
     /// Runs a command from a key binding.
     package func perform(_ command: Command) {
-        show(session.perform(command))
+        let result = session.perform(command)
+        answerInDoubt = picking && PickRules.leavesAnswerInDoubt(result)
+        show(result)
     }
 
     /// - Parameter bytes: the line, or nil when it had bytes that are not UTF-8.
@@ -147,15 +162,22 @@ final class Repl: LineEditorClient, ReplyOutput {
             }
         }
         if picking, let bytes, PickRules.accepts(line: bytes) {
+            if answerInDoubt {
+                answerInDoubt = false
+                show(reply(speaking: [Announcement(PickRules.confirmAfterDoubt(session.focused), kind: .info)]))
+                return
+            }
             accepted = true
             stopReading()
             return
         }
         guard let bytes, let text = String(validating: bytes, as: UTF8.self) else {
+            answerInDoubt = picking
             show(reply(speaking: [Announcement(Rejection(.notText, input: "").message, kind: .error)]))
             return
         }
         let result = session.perform(line: text)
+        answerInDoubt = picking && PickRules.leavesAnswerInDoubt(result)
         if result.quit, !picking, let warning = outputs.keeper.warningBeforeQuitting(session.elements, autosave: outputs.autosave) {
             show(reply(speaking: [warning]))
             return
@@ -182,6 +204,15 @@ final class Repl: LineEditorClient, ReplyOutput {
         running = false
         promptActive = false
         ReadlineBridge.removeLineHandler()
+    }
+
+    /// Said once a session: a routing key may send several arrows, and each would say it again.
+    private var toldArrowsLeftToRouting = false
+
+    package func arrowLeftToRouting() {
+        guard !toldArrowsLeftToRouting else { return }
+        toldArrowsLeftToRouting = true
+        show(reply(speaking: [Announcement(KeyTable.arrowsLeftToRouting, kind: .info)]))
     }
 
     package func completions(for textBeforeCursor: String) -> [String] {

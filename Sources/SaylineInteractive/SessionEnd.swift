@@ -33,21 +33,32 @@ package enum SessionEnd {
     ///   - autosave: whether `--autosave` asks for a save at exit.
     ///   - quitExtra: members of the `quit` event (pick's `accepted`).
     ///   - waiting: told, once, when the change commands take a while.
+    ///   - dropsUnsaved: unsaved changes are said (piped input, where nobody was asked to quit
+    ///     twice): a script that feeds changes to its change commands may well not mean to save,
+    ///     so it is said, not made a failure.
     static func deliver(_ outputs: SessionOutputs, autosave: Bool, elements: [AdjustableElement], focused: AdjustableElement,
-                        quitExtra: [JSONMember] = [], waiting: (String) -> Void) -> Delivery {
+                        quitExtra: [JSONMember] = [], dropsUnsaved: Bool = false, waiting: (String) -> Void) -> Delivery {
         var delivery = Delivery()
+        if dropsUnsaved, !autosave, let dropped = outputs.keeper.droppedChanges(elements) {
+            delivery.problems.append(dropped)
+        }
         let events = outputs.events
         if autosave, let (outcome, file) = outputs.keeper.saveAtExit(elements, autosave: true) {
             delivery.said.append(outcome.announcement)
             events?.saved(outcome, file: file)
             if !outcome.succeeded {
                 delivery.failed = true
-                delivery.problems.append("the changes were not saved: \(outcome.announcement.text)")
+                delivery.problems.append("the changes were not saved: \(outcome.failureReason ?? "")")
             }
+        }
+        if !autosave, let failure = outputs.keeper.lastSaveFailed {
+            delivery.failed = true
+            delivery.problems.append("the last save failed: \(failure.failureReason ?? "")")
         }
         events?.settle(now: .infinity)
         let commands = outputs.hooks?.finish(within: changeCommandWait, waiting: waiting) ?? []
-        delivery.failed = delivery.failed || !commands.isEmpty
+        // A change command that failed during the session was said then; it still fails the session.
+        delivery.failed = delivery.failed || !commands.isEmpty || outputs.hooks?.anyFailed == true
         delivery.problems += commands
         events?.emit(.quit, focused, extra: quitExtra)
         if let events {

@@ -38,7 +38,8 @@ package enum SessionFront {
     package static func run(_ document: SceneDocument, options: Options, environment: [String: String],
                             events: EventStream?, pick requireConfirm: Bool? = nil) -> Ending {
         let picking = requireConfirm != nil
-        let session = Session(elements: document.scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
+        var session = Session(elements: document.scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
+        session.isPick = picking
         let interactive = isatty(STDIN_FILENO) == 1
         let outputs = SessionOutputs(document: document, settings: options.settings, environment: environment, events: events,
                                      interactive: interactive, autosave: options.settings.autosave && !picking)

@@ -14,6 +14,8 @@ package protocol LineEditorClient: AnyObject {
     func interruptKey()
     /// A key bound to a command was pressed on an empty line.
     func perform(_ command: Command)
+    /// Left or Right on an empty line where they only move the cursor (BRLTTY's routing).
+    func arrowLeftToRouting()
     /// Enter: the line's bytes, or nil when they were not UTF-8.
     func acceptLine(_ bytes: [UInt8]?)
     /// Ctrl-D on an empty line, or the end of input.

@@ -29,10 +29,13 @@ package enum ReadlineBridge {
         case "?": return [Spelling(sequence: "?", withText: "self-insert")]
         case "Page Up": return [Spelling(sequence: "\u{1B}[5~", withText: nil)]
         case "Page Down": return [Spelling(sequence: "\u{1B}[6~", withText: nil)]
-        case "Home": return ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~"].map { Spelling(sequence: $0, withText: "beginning-of-line") }
-        case "End": return ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~"].map { Spelling(sequence: $0, withText: "end-of-line") }
+        // Terminfo's khome and kend: xterm and VTE send \e[H or \eOH (normal or application
+        // cursor mode), the Linux console, screen and tmux \e[1~, rxvt \e[7~.
+        case "Home": return ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~", "\u{1B}[7~"].map { Spelling(sequence: $0, withText: "beginning-of-line") }
+        case "End": return ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"].map { Spelling(sequence: $0, withText: "end-of-line") }
         case "Tab": return [Spelling(sequence: "\t", withText: "complete")]
-        case "Shift-Tab": return [Spelling(sequence: "\u{1B}[Z", withText: nil)]
+        // Terminfo's kcbt: \e[Z, but Escape Tab on the Linux console (readline's tab-insert).
+        case "Shift-Tab": return [Spelling(sequence: "\u{1B}[Z", withText: nil), Spelling(sequence: "\u{1B}\t", withText: "tab-insert")]
         default: return []
         }
     }
@@ -58,9 +61,11 @@ package enum ReadlineBridge {
         }
     }
 
-    /// What Left and Right do in the screen-reader display: nothing on an empty line, the
-    /// cursor's move with text. BRLTTY's routing keys move the cursor by sending arrows, so a
-    /// step there would change the value under the reader's finger.
+    /// What Left and Right do while BRLTTY reviews the screen and Sayline does not hold the
+    /// braille display: on an empty line they say why they do not step, with text they move
+    /// the cursor. BRLTTY's routing keys move the cursor by sending arrows, so a step there
+    /// would change the value under the reader's finger. (Holding the display through
+    /// BrlAPI, Sayline gets the routing keys themselves, and the arrows step.)
     private static let routingFunction = "sayline-cursor-only"
 
     /// The keymaps as readline had them before Sayline bound anything: what a key the user
@@ -74,7 +79,7 @@ package enum ReadlineBridge {
     nonisolated(unsafe) package private(set) static var linesAdded = 0
 
     /// Registers the named functions, binds the defaults, then lets the user's inputrc win.
-    /// - Parameter arrowsOnlyMoveTheCursor: Left and Right never step (the screen-reader display).
+    /// - Parameter arrowsOnlyMoveTheCursor: Left and Right never step (BRLTTY's routing sends them).
     /// - Parameter signalKeysAreKeys: Ctrl-C, Ctrl-Z and Ctrl-\ reach Sayline as bytes (a pick).
     package static func install(appendOnly: Bool, arrowsOnlyMoveTheCursor: Bool = false, signalKeysAreKeys: Bool = false) {
         self.signalKeysAreKeys = signalKeysAreKeys
@@ -101,15 +106,17 @@ package enum ReadlineBridge {
                 }
             }
         }
+        var defaults: [DefaultBinding] = []
         for mapName in ["emacs", "vi-insert", "vi-command"] {
             guard let map = rl_get_keymap_by_name(mapName) else { continue }
             for (sequence, function) in zip(sequences, functions) {
                 // In vi command mode a printable key is a command of its own; only the special
                 // keys are ours there.
                 if mapName == "vi-command" && sequence.utf8.count == 1 && sequence != "\t" { continue }
-                rl_bind_keyseq_in_map(sequence, function, map)
+                defaults.append(DefaultBinding(map: map, sequence: sequence, function: function))
             }
         }
+        for binding in defaults { binding.bind() }
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
         // readline installs no signal handlers here (above), so setting them up and clearing
@@ -132,8 +139,7 @@ package enum ReadlineBridge {
             rl_attempted_completion_over = 1
             return rl_completion_matches(text, ReadlineBridge.completionGenerator)
         }
-        // Reads ~/.inputrc (or $INPUTRC) now: the user's bindings replace the defaults above.
-        rl_initialize()
+        readInitFile(keeping: defaults)
         if appendOnly {
             rl_variable_bind("enable-bracketed-paste", "off")
         }
@@ -143,6 +149,67 @@ package enum ReadlineBridge {
         // output, and a Ctrl-D would be an end of file that nobody reads. So the terminal
         // stays prepared from start to exit, and `restoreTerminal()` gives it back once.
         rl_deprep_term_function = nil
+    }
+
+    /// One of Sayline's default bindings: a key's spelling in one keymap and its function.
+    struct DefaultBinding {
+        let map: Keymap
+        let sequence: String
+        let function: KeyFunction
+
+        func bind() { rl_bind_keyseq_in_map(sequence, function, map) }
+
+        /// What the spelling is bound to in the keymap now.
+        var current: KeyBinding { KeyBinding(of: sequence, in: map) }
+        var isCurrent: Bool { current == KeyBinding(function: function) }
+    }
+
+    /// What a key sequence runs in a keymap: a function, a macro's text, or a prefix.
+    struct KeyBinding: Equatable {
+        let type: Int32
+        let function: UnsafeRawPointer?
+        let macro: String?
+
+        init(function: KeyFunction) {
+            type = ISFUNC
+            self.function = unsafeBitCast(function, to: UnsafeRawPointer.self)
+            macro = nil
+        }
+
+        init(of sequence: String, in map: Keymap) {
+            var type: Int32 = 0
+            let pointer = rl_function_of_keyseq(sequence, map, &type).map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
+            self.type = type
+            // A macro is bound as a copy of its text: the same macro read twice is two copies.
+            macro = type == ISMACR ? pointer.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } : nil
+            function = type == ISMACR ? nil : pointer
+        }
+    }
+
+    /// Reads the user's init file so that their `$if sayline` lines win, while lines meant for
+    /// every program (Debian's /etc/inputrc binds \e[1~ and \e[4~, Home and End on the Linux
+    /// console, screen and tmux, to beginning- and end-of-line) do not take Sayline's keys.
+    ///
+    /// readline cannot say which line bound a key, so the file is read twice: first under a
+    /// name no `$if` names, which shows what the lines for every program do to each of
+    /// Sayline's keys, then as `sayline`. A key whose binding after the second read is the
+    /// one the first read gave (and not Sayline's) was taken by a line for every program: it
+    /// gets Sayline's function back. One the `$if sayline` lines bound otherwise is the
+    /// person's choice and stays.
+    private static func readInitFile(keeping defaults: [DefaultBinding]) {
+        let name = rl_readline_name
+        rl_readline_name = UnsafePointer(strdup("sayline(every program)"))
+        // The first read: readline reads $INPUTRC, else ~/.inputrc, else /etc/inputrc.
+        rl_initialize()
+        let forEveryProgram = defaults.map(\.current)
+        for binding in defaults { binding.bind() }
+        rl_readline_name = name
+        // The same file again (readline keeps its name), and the keymap of the editing mode, as
+        // rl_initialize leaves it.
+        rl_re_read_init_file(0, 0)
+        for (binding, general) in zip(defaults, forEveryProgram) where !binding.isCurrent && binding.current == general {
+            binding.bind()
+        }
     }
 
     /// Stops reading lines: no new prompt is drawn after the handler that calls this returns.
@@ -368,6 +435,10 @@ package enum ReadlineBridge {
     /// its readline meaning.
     private static func keyPressed(_ function: String, _ count: Int32, _ key: Int32) -> Int32 {
         guard rl_end == 0 else { return withText(count, key) }
+        if function == routingFunction {
+            client?.arrowLeftToRouting()
+            return 0
+        }
         guard let command = KeyTable.spec(function: function)?.command else { return 0 }
         let takesCount = CommandTable.spec(named: command)?.argument == .optionalCount
         let counted = count > 1 && takesCount ? "\(command) \(count)" : command

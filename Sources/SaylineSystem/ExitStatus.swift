@@ -12,6 +12,9 @@ package enum ExitStatus: Int32 {
     case malformed = 2
     /// A mistake on the command line.
     case usage = 64
+    /// `pick` from a pipe whose last entry was refused or moved into the range (sysexits'
+    /// EX_DATAERR): no value is answered that was not asked for.
+    case dataError = 65
     /// Standard output or a file could not be written, or what was pending at exit was not
     /// delivered (sysexits' EX_IOERR).
     case ioError = 74
@@ -21,8 +24,9 @@ package enum ExitStatus: Int32 {
     package static let rows: [(status: String, meaning: String)] = [
         ("0", "done: quit, end of input, the audit passed, every expectation held"),
         ("1", "an expectation failed, the audit found a violation at or above --fail-on, or a pick was cancelled"),
-        ("2", "the scene, script or transcript cannot be used, or an audit's baseline or .sayline-audit"),
-        ("64", "a mistake on the command line"),
+        ("2", "the scene, script or transcript cannot be used, or an audit's baseline or .sayline-audit; pick had no terminal to ask on and no piped answer (fzf gives 2 too, dialog and whiptail 255)"),
+        ("64", "a mistake on the command line, such as a pick of an impossible control (--min above --max, --step 0)"),
+        ("65", "pick's piped entry was refused or moved into the range: nothing was accepted"),
         ("74", "standard output or a file could not be written, or what was pending at exit (autosave, change commands, events) was not delivered"),
         ("129", "SIGHUP, 130 SIGINT (Ctrl-C in a subcommand), 131 SIGQUIT (Ctrl-\\), 143 SIGTERM: 128 plus the signal; the REPL restores the terminal and saves history first"),
     ]

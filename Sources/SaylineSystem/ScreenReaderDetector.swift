@@ -6,10 +6,12 @@ import SaylineCore
 ///
 /// What counts: a process named `fenrir`, `orca` or `brltty`, found by name in /proc, that is
 /// this person's: one of this process's ancestors (Fenrir runs the shell in its own terminal),
-/// or a process of the same user in the same login session (Orca on this desktop), or, for the
-/// readers of the Linux console (Fenrir, BRLTTY, usually run by root), any one when this
-/// terminal is a virtual console. Another user's reader, or this user's in another login,
-/// changes nothing here. Speakup, in the kernel, counts on a virtual console when
+/// or a process of the same user in the same login session (Orca on this desktop), or, where
+/// the kernel keeps no login session (a container, a root shell), one of the same user on the
+/// same X or Wayland display; or, for the readers of the Linux console (Fenrir, BRLTTY, usually
+/// run by root), any one when this terminal is a virtual console. Another user's reader, or
+/// this user's in another login or on another display, changes nothing here: the user alone
+/// is never evidence. Speakup, in the kernel, counts on a virtual console when
 /// /sys/accessibility/speakup/synth names a synthesizer other than "none". Turned off by
 /// `detect-screen-reader = off` or SAYLINE_DETECT_SCREEN_READER=0.
 package enum ScreenReaderDetector {
@@ -88,6 +90,7 @@ package enum ScreenReaderDetector {
             if let match { return match }
         }
         var session: String??
+        var displays: [String]?
         for (pid, reader) in zip(candidatePIDs, candidateReaders) {
             if onConsole && readsTheConsole(reader) { return reader }
             // Where everyone's were read, the owner is asked of the few that are readers.
@@ -97,11 +100,33 @@ package enum ScreenReaderDetector {
             }
             // The audit login session, where the kernel keeps one ("4294967295": none kept).
             if session == nil { session = .some(proc.session(of: nil)) }
-            let ours = session ?? nil
-            let theirs = proc.session(of: pid)
-            if ours == nil || ours == "4294967295" || theirs == ours { return reader }
+            if let ours = session ?? nil, ours != "4294967295" {
+                if proc.session(of: pid) == ours { return reader }
+                continue
+            }
+            // No login session kept (a container, a root shell): the user alone says nothing of
+            // which screen a reader reads, so it counts only on the same X or Wayland display.
+            if displays == nil { displays = Self.ownDisplays() }
+            if let mine = displays, !mine.isEmpty, proc.displays(of: pid).contains(where: mine.contains) { return reader }
         }
         return nil
+    }
+
+    /// This process's display variables as `NAME=value` ("DISPLAY=:1"), those that are set.
+    private static func ownDisplays() -> [String] {
+        let names: [String] = ["DISPLAY", "WAYLAND_DISPLAY"]
+        return names.compactMap { name -> String? in
+            guard let value = getenv(name), value.pointee != 0 else { return nil }
+            return "\(name)=\(String(cString: value))"
+        }
+    }
+
+    /// The display variables in an environment block (NUL-separated `NAME=value` entries).
+    static func displays(inEnvironment bytes: UnsafeRawBufferPointer) -> [String] {
+        bytes.split(separator: 0).compactMap { entry in
+            let text = String(decoding: entry, as: UTF8.self)
+            return text.hasPrefix("DISPLAY=") || text.hasPrefix("WAYLAND_DISPLAY=") ? text : nil
+        }
     }
 
     /// Whether a sorted list holds a process id, by halves.
@@ -360,6 +385,23 @@ package enum ScreenReaderDetector {
             guard let bytes else { return nil }
             let line = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<line]), as: UTF8.self)
+        }
+
+        /// The display variables a process was started with, from its environ (read whole, up
+        /// to 1 MiB: only for the rare reader with no login session to go by).
+        mutating func displays(of pid: Int32) -> [String] {
+            startPath(pid)
+            end(pathDigits, with: "environ")
+            let fd = openat(proc, path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return [] }
+            defer { close(fd) }
+            var block: [UInt8] = []
+            while block.count < 1 << 20 {
+                let count = Glibc.read(fd, data, Self.dataSize)
+                guard count > 0 else { break }
+                block.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
+            }
+            return block.withUnsafeBytes { ScreenReaderDetector.displays(inEnvironment: $0) }
         }
 
         /// The reader the name of the process the path starts with (its comm) is, if any.

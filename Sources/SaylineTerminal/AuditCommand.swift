@@ -21,6 +21,7 @@ package enum AuditCommand: Subcommand {
     static let updateBaseline = OptionSpec("--update-baseline", help: "write every violation found to the --baseline FILE (sorted, one a line), then report against it")
     static let rule = OptionSpec("--rule", argument: "ID=SETTING",
                                  help: "switch a rule off or give it another impact (off, minor, moderate, serious, critical); may be given again; wins over .sayline-audit")
+    static let demo = OptionSpec("--demo", help: "audit the built-in demo scene, as a plain sayline audit does at a terminal")
     static let shard = OptionSpec("--shard", argument: "K/N",
                                   help: "audit part K of N: the scenes split in order (the controls, when there are fewer scenes than parts), so N jobs together audit everything once")
 
@@ -40,14 +41,16 @@ package enum AuditCommand: Subcommand {
             summary: "check scenes against the accessibility rules",
             description: """
             Checks every control of one or more scenes, statically and by driving it, against the audit
-            rules (Docs/audit-rules.md), and reports violations, incomplete checks, passes, inapplicable
+            rules (man 7 sayline-audit-rules), and reports violations, incomplete checks, passes, inapplicable
             rules and suppressed findings, each with its WCAG 2.2 criteria. Several scenes (files, or
             folders of *.json files) make one report in which each finding names its file, and one exit
-            status; they are audited in parallel on the machine's cores. With no scene, the demo scene.
+            status; they are audited in parallel on the machine's cores. With no scene, the demo scene,
+            but only at a terminal (or with --demo): from a script or CI, naming none is a usage error
+            (64), so a pattern that matched nothing never passes.
             Rule settings come from --rule and from the nearest .sayline-audit file in this folder or
-            above it, up to the repository's root (Docs/audit-rules.md).
+            above it, up to the repository's root (man 7 sayline-audit-rules).
             """,
-            options: [SharedOptions.scene,
+            options: [SharedOptions.scene, demo,
                       SharedOptions.format(Format.allCases.map(\.rawValue), help: "text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning, html as one page to read"),
                       SharedOptions.output, failOn, baseline, updateBaseline, rule, shard, maxChangeWords, maxFocusWords, jobs,
                       SharedOptions.help, SharedOptions.version])
@@ -84,6 +87,13 @@ package enum AuditCommand: Subcommand {
         }
         var paths = arguments.operands
         if let scene = arguments.value(SharedOptions.scene.name) { paths.insert(scene, at: 0) }
+        // No scene named: the demo, for a person trying it at a terminal. In a script or CI, a
+        // glob that matched nothing must not pass as an audit of nothing.
+        if arguments.has(demo.name) {
+            guard paths.isEmpty else { throw UsageError("--demo audits the demo scene alone: name no scene with it") }
+        } else if paths.isEmpty, isatty(STDIN_FILENO) != 1 {
+            throw UsageError("audit needs scene files or folders (did a pattern match nothing?); --demo audits the demo scene")
+        }
         let scenes: [(name: String, scene: Scene)]
         switch Self.load(paths, threads: threads, part: part) {
         case .failure(let failure): return failure.report()
@@ -92,6 +102,9 @@ package enum AuditCommand: Subcommand {
         // Fewer scenes than parts: the controls are what is split.
         let ranges = part.flatMap { part in Self.filesPerPart(paths, part) == nil ? Self.controlRanges(scenes, part) : nil }
         var report = Self.audit(scenes, ranges: ranges, auditor: Auditor(options: options), threads: threads)
+        if let part, ranges?.allSatisfy(\.isEmpty) == true {
+            Diagnostics.write("sayline audit: part \(part.index) of \(part.count) holds no controls: nothing was audited\n")
+        }
         if let baselinePath {
             var known = AuditBaseline([])
             switch FileAccess.read(baselinePath, limit: 64 << 20) {
@@ -243,7 +256,8 @@ package enum AuditCommand: Subcommand {
                           controls: work[unit].controls, clock: monotonicNanoseconds, context: contexts[work[unit].scene])
         }
         // A part with no control at all: an empty report, with every rule inapplicable.
-        return AuditReport.joined(reports) ?? auditor.audit(scenes.first?.scene ?? .demo, file: scenes.first?.name ?? "", controls: 0..<0, clock: monotonicNanoseconds)
+        // It names no file: it audited none.
+        return AuditReport.joined(reports) ?? auditor.audit(scenes.first?.scene ?? .demo, file: "", controls: 0..<0, clock: monotonicNanoseconds)
     }
 
     /// Now, in UTC, as ISO 8601: "2026-11-30T15:04:05Z".

@@ -26,9 +26,10 @@ enum InstallOptions {
 package enum InstallCommand: Subcommand {
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
-            name: "install", summary: "install sayline, its man page and shell completions",
+            name: "install", summary: "install sayline, its man pages and shell completions",
             description: """
-            Installs this sayline program, the man page and the bash, zsh and fish completions: for
+            Installs this sayline program, its man pages (sayline(1), sayline-scene(5) and
+            sayline-audit-rules(7)) and the bash, zsh and fish completions: for
             you alone under ~/.local (no root needed), or for everyone with --prefix /usr/local. Each
             file is written whole beside its place and then moved there, so a file is never half
             written. `swift run -c release sayline install` builds and installs in one command;
@@ -52,14 +53,16 @@ package enum InstallCommand: Subcommand {
             Diagnostics.write("sayline install: cannot read the running program (/proc/self/exe)\n")
             return ExitStatus.ioError.rawValue
         }
-        let manPath = packageRoot + "/Docs/sayline.1"
-        guard case .success(let manPage) = FileAccess.read(manPath, limit: 1 << 20) else {
-            Diagnostics.write("sayline install: the man page is not beside the sources (\(FileAccess.shown(manPath))); run install from the package sayline was built in\n")
-            return ExitStatus.ioError.rawValue
+        var pages: [(InstallLayout.Item, [UInt8])] = []
+        for (item, file) in [(layout.manPage, "sayline.1"), (layout.sceneManPage, "sayline-scene.5"), (layout.rulesManPage, "sayline-audit-rules.7")] {
+            let manPath = packageRoot + "/Docs/" + file
+            guard case .success(let page) = FileAccess.read(manPath, limit: 1 << 20) else {
+                Diagnostics.write("sayline install: the man page is not beside the sources (\(FileAccess.shown(manPath))); run install from the package sayline was built in\n")
+                return ExitStatus.ioError.rawValue
+            }
+            pages.append((item, page))
         }
-        let contents: [(InstallLayout.Item, [UInt8])] = [
-            (layout.program, program),
-            (layout.manPage, manPage),
+        let contents: [(InstallLayout.Item, [UInt8])] = [(layout.program, program)] + pages + [
             (layout.bashCompletion, Array(CompletionScript.script(for: .bash).utf8)),
             (layout.zshCompletion, Array(CompletionScript.script(for: .zsh).utf8)),
             (layout.fishCompletion, Array(CompletionScript.script(for: .fish).utf8)),
@@ -112,7 +115,7 @@ package enum UninstallCommand: Subcommand {
         CommandLineSpec(
             name: "uninstall", summary: "remove what sayline install put",
             description: """
-            Removes the program, the man page and the completions that `sayline install` put, under
+            Removes the program, the man pages and the completions that `sayline install` put, under
             the same --prefix and --destdir. Preferences (~/.config/sayline) and history
             (~/.local/state/sayline) are yours and stay.
             """,

@@ -44,11 +44,15 @@ struct InstallLayout {
 
     var program: Item { Item(name: "program", path: binFolder + "/sayline", mode: 0o755) }
     var manPage: Item { Item(name: "man page", path: dataFolder + "/man/man1/sayline.1", mode: 0o644) }
+    /// The scene format, `man 5 sayline-scene`.
+    var sceneManPage: Item { Item(name: "scene format man page", path: dataFolder + "/man/man5/sayline-scene.5", mode: 0o644) }
+    /// The audit rules, `man 7 sayline-audit-rules`.
+    var rulesManPage: Item { Item(name: "audit rules man page", path: dataFolder + "/man/man7/sayline-audit-rules.7", mode: 0o644) }
     var bashCompletion: Item { Item(name: "bash completion", path: dataFolder + "/bash-completion/completions/sayline", mode: 0o644) }
     var zshCompletion: Item { Item(name: "zsh completion", path: dataFolder + "/zsh/site-functions/_sayline", mode: 0o644) }
     var fishCompletion: Item { Item(name: "fish completion", path: dataFolder + "/fish/vendor_completions.d/sayline.fish", mode: 0o644) }
 
-    var items: [Item] { [program, manPage, bashCompletion, zshCompletion, fishCompletion] }
+    var items: [Item] { [program, manPage, sceneManPage, rulesManPage, bashCompletion, zshCompletion, fishCompletion] }
 
     /// Where an item is written: under the staging root when there is one.
     func staged(_ item: Item) -> String { destination + item.path }

@@ -53,13 +53,19 @@ package enum PickCommand: Subcommand {
             name: "pick", summary: "ask for one value, for shell scripts",
             description: """
             Shows one control, from the flags or from a scene, and lets a person adjust it with the
-            REPL's keys, commands and speech. Enter on an empty line accepts: the value alone is
-            written to standard output, in the step's precision, with no grouping and no unit, and
-            the exit status is 0. Escape, Ctrl-D or quit cancel: nothing is written and the exit
-            status is 1. Ctrl-C cancels with 130 and ends pick alone: the script that ran it goes on
-            (as with fzf, where Ctrl-C and Escape give 130). Ctrl-Z and Ctrl-\\ do nothing while picking. Announcements go to the terminal or the speech engine, never into the
-            answer. With standard input not a terminal, each line is a command or a typed value, an
-            empty line accepts, and the end of input accepts too (cancels with --require-confirm).
+            REPL's keys, or type a value as it is said (70, 70 percent). Enter on an empty line
+            accepts: the value alone is written to standard output, in the step's precision, with no
+            grouping and no unit, and the exit status is 0; right after an entry that was refused or
+            moved into the range, Enter says so first and the next Enter accepts. Escape, Ctrl-D or
+            quit cancel: nothing is written and the exit status is 1. Ctrl-C cancels with 130 and
+            ends pick alone: the script that ran it goes on (as with fzf, where Ctrl-C and Escape
+            give 130). Ctrl-Z and Ctrl-\\ do nothing while picking. Announcements go to the
+            terminal or the speech engine, never into the answer. An impossible control (--min
+            above --max, --step 0, --digits 12) is refused with 64, naming the flag. With standard
+            input not a terminal, each line is a command or a typed value, an empty line accepts,
+            and the end of input accepts too (cancels with --require-confirm); a last entry that was
+            refused or moved into the range accepts nothing (65), and no input at all is an error
+            (2: no terminal to ask on, as fzf gives).
 
               vol=$(sayline pick --label Volume --min 0 --max 100 --step 5 --value 50 --unit percent) &&
                 pactl set-sink-volume @DEFAULT_SINK@ "$vol%"
@@ -101,7 +107,8 @@ package enum PickCommand: Subcommand {
         let (status, accepted, chosen) = (ended.status, ended.accepted, ended.element)
         // A signal ends the pick as it ends the REPL: the terminal restored, nothing written.
         if status > 128 { return status }
-        guard accepted else { return ExitStatus.failed.rawValue }
+        // Cancelled (1), or refused with a status of its own (no terminal, an answer in doubt).
+        guard accepted else { return status != 0 ? status : ExitStatus.failed.rawValue }
         let answered = writeAnswer(Self.answer(chosen, printed) + "\n", command: "sayline pick")
         // The value was chosen, but what should have followed it (its change command, its
         // events) did not all happen: said on stderr already, and not a success.
@@ -132,17 +139,24 @@ package enum PickCommand: Subcommand {
             case .success(let loaded): scene = loaded
             }
             let ids = scene.elements.map(\.identity.id)
-            guard let id = arguments.value(control.name) else {
+            let index: Int
+            if let id = arguments.value(control.name) {
+                guard let found = scene.elements.firstIndex(where: { $0.identity.id.lowercased() == id.lowercased() }) else {
+                    let name = FileAccess.shown(path)
+                    return .failure(SceneLoadFailure(lines: ["\(name): no control \(TextSanitiser.echo(id)); its controls: \(ids.joined(separator: ", "))"]))
+                }
+                index = found
+            } else {
                 guard scene.elements.count == 1 else {
                     throw UsageError("the scene has \(scene.elements.count) controls; choose one with --control: \(ids.joined(separator: ", "))")
                 }
-                return .success(scene.elements[0])
+                index = 0
             }
-            guard let chosen = scene.elements.first(where: { $0.identity.id.lowercased() == id.lowercased() }) else {
-                let name = FileAccess.shown(path)
-                return .failure(SceneLoadFailure(lines: ["\(name): no control \(TextSanitiser.echo(id)); its controls: \(ids.joined(separator: ", "))"]))
-            }
-            return .success(chosen)
+            // A control that could only be used repaired is refused, as `scene --check` refuses it.
+            let place = "controls[\(index)]."
+            let problems = scene.settingProblems.filter { $0.path.hasPrefix(place) }
+            guard problems.isEmpty else { return .failure(SceneLoadFailure(lines: problems.map { $0.formatted(file: FileAccess.shown(path)) })) }
+            return .success(scene.elements[index])
         }
         if arguments.has(control.name) { throw UsageError("--control picks from a scene: give --scene FILE too") }
         // The id names the prompt and the JSON answer: the label's words, or "value".
@@ -172,6 +186,14 @@ package enum PickCommand: Subcommand {
         switch SceneDecoder.decode(Array(text.utf8)) {
         case .success(let scene):
             guard let made = scene.elements.first else { throw UsageError("no control could be made from the flags") }
+            // An impossible control is refused, naming the flag, never silently reshaped.
+            let problems = made.settingProblems
+            guard problems.isEmpty else {
+                throw UsageError(problems.map { problem in
+                    let key = Scene.key(forSetting: problem.field)
+                    return "\(controlFlags.first { $0.key == key }?.option.name ?? key) \(problem.problem)"
+                }.joined(separator: "; "))
+            }
             return .success(made)
         case .failure(let error):
             // A flag that does not fit the kind (--digits for a ruler) reads as the flag, not a JSON path.

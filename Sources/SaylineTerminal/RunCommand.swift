@@ -195,6 +195,9 @@ package enum RunCommand: Subcommand {
         let recording = transcriptPath != nil || expectedTranscript != nil
         var transcript: [String] = []
         var failures = 0
+        // What the closing line counts: the expectations reached and the commands run.
+        var expectations = 0, commands = 0
+        var transcriptDiffers = false
         // The run's own parser: the check's is on its thread.
         var parser = ScriptParser()
         // A line that reads otherwise now than when it was checked (the file changed meanwhile)
@@ -219,6 +222,7 @@ package enum RunCommand: Subcommand {
             case .success(let step): parsed = step
             }
             guard let step = parsed else { return true }
+            if case .expect = step.action { expectations += 1 } else { commands += 1 }
             if let speaker {
                 return Self.run(step, handingOverTo: speaker, batch: &batch, runner: &runner, keeper: keeper,
                                 scriptName: scriptName, keepGoing: keepGoing, failures: &failures)
@@ -283,8 +287,19 @@ package enum RunCommand: Subcommand {
             let want = difference.expected.map { "\"\($0)\"" } ?? "the end"
             let got = difference.heard.map { "\"\($0)\"" } ?? "the end"
             Diagnostics.write("\(FileAccess.shown(path)):\(difference.line): expected \(want), heard \(got)\n")
-            failures += 1
+            transcriptDiffers = true
         }
-        return (failures == 0 ? ExitStatus.ok : .failed).rawValue
+        // A save the script asked for that did not reach the file (and no later one did) is a
+        // failure of the run, as at the keyboard, whatever was expected of it.
+        var status = (failures == 0 && !transcriptDiffers ? ExitStatus.ok : .failed).rawValue
+        if let failedSave = keeper.lastSaveFailed {
+            Diagnostics.write("\(scriptName): the last save failed: \(failedSave.failureReason ?? "")\n")
+            if status == 0 { status = ExitStatus.ioError.rawValue }
+        }
+        // One closing line, as test runners end: what was checked and how it went.
+        let summary = RunSummary.line(expectations: expectations, failures: failures, commands: commands,
+                                      stoppedEarly: failures > 0 && !keepGoing, transcriptDiffers: transcriptDiffers)
+        Diagnostics.write("sayline run: \(summary)\n")
+        return status
     }
 }

@@ -8,7 +8,7 @@ import SaylineInteractive
 /// `sayline scene --print` writes the demo scene as a starting point;
 /// `sayline scene --check FILE` reports a scene's problems, or says it is valid.
 package enum SceneCommand: Subcommand {
-    static let print = OptionSpec("--print", help: "print the built-in demo scene in the scene format (Docs/scene.md)")
+    static let print = OptionSpec("--print", help: "print the built-in demo scene in the scene format (man 5 sayline-scene)")
     static let check = OptionSpec("--check", argument: "FILE", completion: .sceneFiles,
                                   help: "check a scene file: every problem as FILE:LINE: PATH: MESSAGE")
 
@@ -28,6 +28,11 @@ package enum SceneCommand: Subcommand {
             switch SceneFile.load(path) {
             case .failure(let failure): return failure.report()
             case .success(let scene):
+                // Settings a control could only use repaired: the audit's findings, refused here.
+                let problems = scene.settingProblems
+                guard problems.isEmpty else {
+                    return SceneLoadFailure(lines: problems.map { $0.formatted(file: FileAccess.shown(path)) }).report()
+                }
                 return writeAnswer("\(FileAccess.shown(path)): valid, \(scene.elements.count) controls\n")
             }
         case (true, _?):

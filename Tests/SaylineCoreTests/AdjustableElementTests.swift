@@ -32,7 +32,7 @@ import SaylineCore
         #expect(element.apply(.typed("min")) == .changed(ValueChange(old: 120, new: 40, reachedBound: .minimum, correction: nil)))
     }
 
-    @Test(arguments: ["abc", "62,5", "nan", "1e400", "", String(repeating: "1", count: 10_000)])
+    @Test(arguments: ["abc", "62,5", "nan", "65 pounds", "", String(repeating: "1", count: 10_000)])
     func aRejectedValueLeavesTheElementExactlyAsItWas(text: String) {
         var element = weight()
         let before = element

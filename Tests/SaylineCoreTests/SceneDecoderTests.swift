@@ -219,7 +219,7 @@ extension SceneDecoderTests {
         let result = SceneDecoder.decode(Array(json.utf8), knownRules: ["name-present"])
         guard case .failure(let error) = result else { Issue.record("accepted"); return }
         #expect(error.problems.map { $0.formatted(file: "s") } == [
-            "s:2: suppress[0].rule: \"name-presnet\" is not an audit rule (Docs/audit-rules.md)",
+            "s:2: suppress[0].rule: \"name-presnet\" is not an audit rule (man 7 sayline-audit-rules)",
             "s:2: suppress[1].control: \"b\" is not the id of a control in this scene",
         ])
     }

@@ -56,7 +56,7 @@ import SaylineCore
         var session = Session(elements: DemoScene.elements)
         #expect(heard(&session, "incc") == ["Unknown command, incc. Did you mean inc?"])
         #expect(heard(&session, "focus wieght") == ["No control named wieght. Did you mean weight?"])
-        #expect(heard(&session, "inc 0") == ["Not a whole number, 0"])
+        #expect(heard(&session, "inc 0") == ["Steps count from 1, not 0"])
         #expect(heard(&session, "inc 99999999999999999999999") == ["Not a whole number, 99999999999999999999999"])
         #expect(heard(&session, "say hello") == ["Too many words, say hello"])
         #expect(heard(&session, "set") == ["set needs a value"])

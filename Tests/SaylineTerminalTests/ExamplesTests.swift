@@ -65,9 +65,15 @@ extension EndToEndTests { @Suite struct ExamplesTests {
         try FileManager.default.copyItem(atPath: PackagePaths.file("Docs/examples").path, toPath: work)
         let log = scratch.path + "/sayline.log"
         // sayline itself, each run logged with its status; the stand-ins take their input.
+        // A pick with nothing piped into it has a person at a terminal in the page: here Enter
+        // is pressed for them (with no terminal and no input, pick is an error, status 2).
         _ = try scratch.file("bin/sayline", """
             #!/bin/bash
-            '\(TerminalProcess.binary)' "$@"
+            if [ "$1" = pick ] && [ ! -p /dev/stdin ]; then
+                printf '\\n' | '\(TerminalProcess.binary)' "$@"
+            else
+                '\(TerminalProcess.binary)' "$@"
+            fi
             status=$?
             printf '%s\\t%s\\n' "$status" "$*" >> '\(log)'
             exit $status
@@ -77,7 +83,7 @@ extension EndToEndTests { @Suite struct ExamplesTests {
         }
         // Each example is marked on stdout, so its output can be told from the next one's.
         let script = examples.enumerated().map { index, example in "printf '\\n@@@ \(index)\\n'\n" + example.command }.joined(separator: "\n")
-        let result = try runPiped(["--norc", "--noprofile", "-c", "cd '\(work)' && " + script], input: "",
+        let result = try runPiped(["--norc", "--noprofile", "-c", "cd '\(work)' && exec < /dev/null && " + script], input: "",
                                   environment: ["HOME": scratch.path, "PATH": scratch.path + "/bin:/usr/bin:/bin"], executable: "/bin/bash",
                                   quietSeconds: 30)
         #expect(!result.stderr.contains("command not found") && !result.stderr.contains("No such file"), "\(page): \(result.stderr.suffix(800))")

@@ -12,7 +12,7 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         try runShell(command, environment: environment, shell: "/bin/sh")
     }
 
-    @Test(arguments: ["audit", "audit --format json", "audit --format junit", "run -", "describe", "scene --print", "--help", "config"])
+    @Test(arguments: ["audit --demo", "audit --demo --format json", "audit --demo --format junit", "run -", "describe", "scene --print", "--help", "config"])
     func aWriteErrorOnStandardOutputIsSaidAndIsExit74(command: String) throws {
         for redirect in ["> /dev/full", ">&-"] {
             let result = try Self.shell("printf 'inc\\n' | SAYLINE \(command) \(redirect)")
@@ -22,7 +22,7 @@ extension EndToEndTests { @Suite struct HostileInputTests {
     }
 
     @Test func anUnwritableOutputIsExit74NotABadScene() throws {
-        let result = try runPiped(["audit", "--output", "/nonexistent/folder/report.json"], input: "")
+        let result = try runPiped(["audit", "--demo", "--output", "/nonexistent/folder/report.json"], input: "")
         #expect(result.status == 74)
         #expect(result.stderr.contains("/nonexistent/folder/report.json: cannot be written"))
         let transcript = try runPiped(["run", "-", "--transcript", "/nonexistent/t.txt"], input: "inc\n")
@@ -36,7 +36,7 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         let real = try folder.file("real.json", "old")
         chmod(real, 0o640)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.json", withDestinationPath: real)
-        #expect(try runPiped(["audit", "--format", "json", "--output", folder.path + "/link.json"], input: "").status == 0)
+        #expect(try runPiped(["audit", "--demo", "--format", "json", "--output", folder.path + "/link.json"], input: "").status == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: folder.path + "/link.json")
         #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
         #expect(folder.read("real.json")?.contains("\"violations\"") == true)
@@ -45,12 +45,12 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.json", "real.json"])
         // (The scratch folder's own files are the only ones: no temporary file was left.)
         // A new file gets the umask's mode, not 0600 and not world-writable.
-        #expect(try Self.shell("umask 022 && SAYLINE audit --output \(folder.path)/new.json").status == 0)
+        #expect(try Self.shell("umask 022 && SAYLINE audit --demo --output \(folder.path)/new.json").status == 0)
         #expect((try FileManager.default.attributesOfItem(atPath: folder.path + "/new.json")[.posixPermissions] as? Int) == 0o644)
         // /dev/null stays a device; - is standard output.
-        #expect(try runPiped(["audit", "--output", "/dev/null"], input: "").status == 0)
+        #expect(try runPiped(["audit", "--demo", "--output", "/dev/null"], input: "").status == 0)
         #expect((try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType) == .typeCharacterSpecial)
-        let dash = try runPiped(["audit", "--output", "-"], input: "")
+        let dash = try runPiped(["audit", "--demo", "--output", "-"], input: "")
         #expect(dash.stdout.contains("passes") || dash.stdout.contains("pass"), "\(dash.stdout.prefix(200))")
         #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
         // A FIFO is written in place: a reader gets the report, and the FIFO stays a FIFO.
@@ -60,7 +60,7 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup("cat \(fifo) > \(folder.path)/from-fifo"), nil]
         defer { argv.forEach { free($0) } }
         #expect(posix_spawn(&reader, "/bin/sh", nil, nil, argv, environ) == 0)
-        #expect(try runPiped(["audit", "--output", fifo], input: "").status == 0)
+        #expect(try runPiped(["audit", "--demo", "--output", fifo], input: "").status == 0)
         var status: Int32 = 0
         waitpid(reader, &status, 0)
         #expect(folder.read("from-fifo")?.isEmpty == false)

@@ -140,7 +140,7 @@ focus()
 wait_for(sayline_focused)
 quiet()
 print(json.dumps({"key": "start", "said": messages(0)}), flush=True)
-for key in ["Up", "Up", "Tab", "Up", "Down"]:
+for key in ["Up", "Up", "Tab", "Right", "Left"]:
     before = len(text())
     subprocess.run(["xdotool", "keydown", key, "sleep", "0.08", "keyup", key], env=env)
     def heard(): "speech after a key"; return len(text()) > before
@@ -152,6 +152,14 @@ for key in ["Up", "Up", "Up"]:
     subprocess.run(["xdotool", "keydown", key, "sleep", "0.05", "keyup", key, "sleep", "0.1"], env=env)
 quiet()
 print(json.dumps({"key": "Up Up Up", "said": messages(before)}), flush=True)
+# A value typed as a person says it, then Enter.
+before = len(text())
+for key in ["5", "Return"]:
+    subprocess.run(["xdotool", "keydown", key, "sleep", "0.08", "keyup", key, "sleep", "0.1"], env=env)
+def typed(): "the typed value"; return "5 out of 10 stars" in text()[before:]
+wait_for(typed, 10)
+quiet()
+print(json.dumps({"key": "5 Return", "said": messages(before)}), flush=True)
 """#
 
     struct Heard: Decodable {
@@ -179,7 +187,7 @@ print(json.dumps({"key": "Up Up Up", "said": messages(before)}), flush=True)
             // Orca echoes action keys such as Tab by name: that is the reader's, not Sayline's.
             return heard[index].said.map(\.text).filter { $0.lowercased() != heard[index].key.lowercased() }
         }
-        #expect(heard.count == 7, "\(run.stdout)")
+        #expect(heard.count == 8, "\(run.stdout)")
         // Orca's own start-up words, then the cursor line as the terminal gets focus.
         #expect(said(0).last == "Weight, 62 kilograms", "\(said(0))")
         let expected = ["62.5 kilograms", "63 kilograms", "Rating, 0 out of 10 stars", "1 out of 10 stars", "0 out of 10 stars min"]
@@ -191,5 +199,8 @@ print(json.dumps({"key": "Up Up Up", "said": messages(before)}), flush=True)
         let run3 = heard.indices.contains(6) ? heard[6].said : []
         #expect(run3.last?.text == "3 out of 10 stars" && run3.last?.ended == true, "\(run3)")
         #expect(Set(run3.map(\.text)).isSubset(of: ["1 out of 10 stars", "2 out of 10 stars", "3 out of 10 stars"]), "\(run3)")
+        // A typed value: the value said whole, after whatever Orca echoes of the keys typed.
+        let typed = heard.indices.contains(7) ? heard[7].said : []
+        #expect(typed.last?.text == "5 out of 10 stars" && typed.last?.ended == true, "\(typed)")
     }
 } }

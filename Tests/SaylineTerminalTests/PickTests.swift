@@ -72,7 +72,7 @@ extension EndToEndTests { @Suite struct PickTests {
     }
 
     @Test func theAnswerKeepsTheStepsPrecisionAndJSONSaysEverything() throws {
-        let half = try runPiped(["pick", "--label", "Weight", "--min", "40", "--max", "120", "--step", "0.5", "--value", "62", "--unit", "kilogram/kilograms"], input: "")
+        let half = try runPiped(["pick", "--label", "Weight", "--min", "40", "--max", "120", "--step", "0.5", "--value", "62", "--unit", "kilogram/kilograms"], input: "\n")
         #expect(half.stdout == "62.0\n")
         #expect(half.stderr.contains("Weight, 62 kilograms"))
         let big = try runPiped(["pick", "--kind", "digitroll", "--label", "Balance", "--digits", "6", "--prefix", "$", "--value", "12480", "--step", "10"], input: "inc\n")

@@ -106,12 +106,15 @@ extension EndToEndTests { @Suite struct PreferencesTests {
     /// named "fenrir" is a process named fenrir, as the detector looks for.)
     @Test func aRunningScreenReaderChoosesTheDisplayUnlessThePersonChoseOne() throws {
         let folder = try ScratchFolder()
-        let fake = folder.path + "/fenrir"
+        // An Orca of this user on display :77 (a copy of sleep by that name). Where the kernel
+        // keeps no login session (this container, CI), the display is what ties it to a terminal.
+        let fake = folder.path + "/orca"
         try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: fake)
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(fake), strdup("30"), nil]
-        defer { argv.forEach { free($0) } }
-        #expect(posix_spawn(&pid, fake, nil, nil, argv, environ) == 0)
+        let envp: [UnsafeMutablePointer<CChar>?] = [strdup("DISPLAY=:77"), strdup("PATH=/usr/bin:/bin"), nil]
+        defer { (argv + envp).forEach { free($0) } }
+        #expect(posix_spawn(&pid, fake, nil, nil, argv, envp) == 0)
         defer {
             kill(pid, SIGKILL)
             var status: Int32 = 0
@@ -120,22 +123,31 @@ extension EndToEndTests { @Suite struct PreferencesTests {
         // posix_spawn may return before the child has exec'd: until then it bears this
         // process's name, and a busy machine can make that last.
         let named = Date().addingTimeInterval(5)
-        while Date() < named, (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) != "fenrir\n" { usleep(5_000) }
-        let detected = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1"])
-        #expect(detected.stdout.contains("display = screen-reader") && detected.stdout.contains("# detected: fenrir is running"), "\(detected.stdout)")
+        while Date() < named, (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) != "orca\n" { usleep(5_000) }
+        let sessionKept = ((try? String(contentsOfFile: "/proc/self/sessionid", encoding: .utf8)) ?? "4294967295") != "4294967295"
+        let detected = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"])
+        #expect(detected.stdout.contains("display = screen-reader") && detected.stdout.contains("# detected: orca is running"), "\(detected.stdout)")
+        // The same user's Orca on another display, or with no display to compare, reads another
+        // screen: it chooses nothing (where no login session is kept to tell them apart).
+        if !sessionKept {
+            for display in [":78", ""] {
+                let elsewhere = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": display])
+                #expect(!elsewhere.stdout.contains("display = screen-reader"), "DISPLAY=\(display): \(elsewhere.stdout)")
+            }
+        }
         let home = try Self.home("display = plain\n")
-        let chosen = try runPiped(["config"], input: "", environment: ["HOME": home.path, "SAYLINE_DETECT_SCREEN_READER": "1"])
+        let chosen = try runPiped(["config"], input: "", environment: ["HOME": home.path, "SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"])
         #expect(chosen.stdout.contains("display = plain") && chosen.stdout.contains("\(home.path)/.config/sayline/config:1"))
         let off = try runPiped(["config", "--detect-screen-reader", "off"], input: "")
         #expect(off.stdout.contains("detect-screen-reader = off"))
         // Standard error is a pipe here: nothing can be drawn, so full becomes plain.
         #expect(off.stdout.contains("display = plain") && off.stdout.contains("standard error is not a terminal"))
-        let environmentOff = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "0"])
+        let environmentOff = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "0", "DISPLAY": ":77"])
         #expect(!environmentOff.stdout.contains("display = screen-reader"))
         // The full display asked for at a terminal while a reader runs: kept, and one line says how to switch.
-        let full = try TerminalProcess(["--display", "full"], environment: ["SAYLINE_DETECT_SCREEN_READER": "1"])
+        let full = try TerminalProcess(["--display", "full"], environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"])
         #expect(full.waitForDisplay("weight> "))
-        #expect(full.displayText.components(separatedBy: "fenrir is running. For the display it reads best, start with --display screen-reader.").count == 2)
+        #expect(full.displayText.components(separatedBy: "orca is running. For the display it reads best, start with --display screen-reader.").count == 2)
         full.send("\u{04}")
         #expect(full.waitForExit() == 0)
     }

@@ -9,7 +9,7 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
     static let settings = "/etc/fenrirscreenreader/settings/settings.conf"
     /// Fenrir is installed by .ci/run: under CI its absence is a failure, elsewhere a skip.
     static let fenrirAvailable = FileManager.default.fileExists(atPath: settings) || ProcessInfo.processInfo.environment["CI"] != nil
-    static let up = Keys.up, right = Keys.right, tab = Keys.tab
+    static let up = Keys.up, right = Keys.right, left = Keys.left, tab = Keys.tab
 
     /// Fenrir with Debian's settings but for: our speech command, no sound (no audio device),
     /// no spell check, no remote socket, and Sayline as the program it runs.
@@ -117,6 +117,8 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
     static let keys: [(key: String, heard: String)] = [
         (up, "62.5 kilograms"), (up, "63 kilograms"), (up, "63.5 kilograms"),
         (tab, "Rating, 0 out of 10 stars"), (up, "1 out of 10 stars"), (up, "2 out of 10 stars"),
+        // The slider keys of the WAI-ARIA practices and of every reader's slider.
+        (right, "3 out of 10 stars"), (left, "2 out of 10 stars"),
     ]
 
     /// Done means: under Fenrir with Debian's settings, the screen-reader display is chosen for
@@ -133,6 +135,9 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
             let heard = fenrir.press(key)
             #expect(Self.isAnnouncementAndAtMostThePrompt(heard, announcement, prompt: nil), "expected \(announcement), Fenrir asked for \(heard)")
         }
+        // A value typed as a person says it: whatever Fenrir echoes of the typing, the value last.
+        let typed = fenrir.press("5\r")
+        #expect(typed.last?.hasSuffix("5 out of 10 stars") == true, "Fenrir asked for \(typed)")
         let all = fenrir.requests.joined(separator: " ").lowercased()
         for word in Self.symbolWords { #expect(!all.contains(" \(word) "), "Fenrir said \"\(word)\": \(fenrir.requests)") }
     }

@@ -32,11 +32,12 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         let failing = try folder.file("bad.say", "inc\nexpect \"99 kilograms\"\ninc\nexpect focus rating\n")
         let stopped = try runPiped(["run", failing], input: "")
         #expect(stopped.status == 1)
-        #expect(stopped.stderr == "\(failing):2: expected \"99 kilograms\", heard \"62.5 kilograms\"\n")
+        #expect(stopped.stderr == "\(failing):2: expected \"99 kilograms\", heard \"62.5 kilograms\"\n"
+                + "sayline run: 0 of 1 expectation met, 1 failed, 1 command run, stopped at the first failure (--keep-going runs on)\n")
         #expect(stopped.stdout == "62.5 kilograms\n")
         let all = try runPiped(["run", failing, "--keep-going"], input: "")
         #expect(all.status == 1)
-        #expect(all.stderr.split(separator: "\n").count == 2)
+        #expect(all.stderr.split(separator: "\n").count == 3 && all.stderr.hasSuffix("sayline run: 0 of 2 expectations met, 2 failed, 2 commands run\n"), "\(all.stderr)")
         #expect(all.stdout == "62.5 kilograms\n63 kilograms\n")
     }
 
@@ -114,7 +115,8 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(whole.status == 1)
         #expect(whole.stdout.hasPrefix("1 out of 10 stars\nSaved 1 change to \(scene)\n2 out of 10 stars\n"), "\(whole.stdout.prefix(200))")
         #expect(whole.stdout.split(separator: "\n").count == 300_002)
-        #expect(whole.stderr == "\(folder.path)/whole.say:3: expected \"nothing\", heard \"Saved 1 change to \(scene)\"\n", "\(whole.stderr)")
+        #expect(whole.stderr == "\(folder.path)/whole.say:3: expected \"nothing\", heard \"Saved 1 change to \(scene)\"\n"
+                + "sayline run: 0 of 1 expectation met, 1 failed, 300002 commands run\n", "\(whole.stderr)")
         #expect(folder.read("scene.json") != before, "the save was made")
         // Deep in a long script its words are said on a second thread: a save and failed
         // expectations there still come in their place, and are heard as they would be.
@@ -126,7 +128,8 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(deep.status == 1)
         #expect(heard.count == 400_002 && heard[199_999] == "0 out of 10 stars min" && heard[200_000] == "Saved 0 changes to \(fresh)"
                 && heard[200_001] == "1 out of 10 stars" && heard[400_000] == "0 out of 10 stars min", "\(heard.count) lines")
-        #expect(deep.stderr == "\(middle):200002: expected \"nothing\", heard \"Saved 0 changes to \(fresh)\"\n\(middle):200003: expected stars at 1, it is at 0\n", "\(deep.stderr)")
+        #expect(deep.stderr == "\(middle):200002: expected \"nothing\", heard \"Saved 0 changes to \(fresh)\"\n\(middle):200003: expected stars at 1, it is at 0\n"
+                + "sayline run: 0 of 2 expectations met, 2 failed, 400001 commands run\n", "\(deep.stderr)")
     }
 
     @Test func transcriptsAreWrittenAndChecked() throws {
@@ -139,12 +142,16 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         let changed = try folder.file("changed.say", "inc 2\nset abc\nnext\n")
         let mismatch = try runPiped(["run", changed, "--check-transcript", golden], input: "")
         #expect(mismatch.status == 1)
-        #expect(mismatch.stderr == "\(golden):1: expected \"> inc\", heard \"> inc 2\"\n")
+        #expect(mismatch.stderr == "\(golden):1: expected \"> inc\", heard \"> inc 2\"\nsayline run: no expectations, 3 commands run, the transcript differs\n", "\(mismatch.stderr)")
     }
 
     @Test func auditPassesTheDemoAndFlagsAFlawedScene() throws {
-        let demo = try runPiped(["audit"], input: "")
+        let demo = try runPiped(["audit", "--demo"], input: "")
         #expect(demo.status == 0)
+        // Naming no scene from a script or CI (a pattern that matched nothing) is no audit of
+        // the demo that passes: a usage error.
+        let nothing = try runPiped(["audit"], input: "")
+        #expect(nothing.status == 64 && nothing.stdout.isEmpty && nothing.stderr.contains("audit needs scene files or folders"), "\(nothing)")
         #expect(demo.stdout.contains("0 violations"))
         let folder = try ScratchFolder()
         let scene = try folder.file("flawed.json", Self.flawedScene)
@@ -242,7 +249,7 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(!terminal.displayText.contains("\u{1B}[2J"))
         // Speech and display are two channels: wait for the speech, not for the prompt.
         #expect(terminal.waitForSpeech("Evil label"))
-        #expect(terminal.speechText.hasPrefix("Evil label"))
+        #expect(terminal.speechText.hasPrefix("Press question mark to describe a control, or type help.\nEvil label"))
     }
 } }
 

@@ -12,6 +12,10 @@ public struct Rejection: Error, Sendable, Equatable {
         case decimalComma
         case badGrouping
         case notAWholeNumber
+        /// A count of steps below 1, and the command that goes the other way if it was negative.
+        case stepCount(Int, opposite: String?)
+        /// A number with a unit the control does not take, and the one it does (nil: none).
+        case wrongUnit(number: String, unit: String, expected: String?)
         case unknownCommand(suggestion: String?)
         case unknownControl(suggestion: String?)
         case missingArgument(String)
@@ -42,6 +46,13 @@ public struct Rejection: Error, Sendable, Equatable {
         case .decimalComma: return "Use a point for decimals, \(input.replacing(",", with: "."))"
         case .badGrouping: return "Group digits in threes, \(Self.commasSpoken(input))"
         case .notAWholeNumber: return "Not a whole number, \(input)"
+        case .stepCount(let count, let opposite?): return "Steps count from 1, not \(count). To go the other way, \(opposite) \(count.magnitude)"
+        case .stepCount(let count, nil): return "Steps count from 1, not \(count)"
+        // What was wrong (the unit) and what works: the number alone, or with the control's unit.
+        case .wrongUnit(let number, let unit, let expected?):
+            return "Wrong unit, \(TextSanitiser.echo(unit)). Type \(number) or \(number) \(expected)"
+        case .wrongUnit(let number, let unit, nil):
+            return "No unit here, \(TextSanitiser.echo(unit)). Type \(number)"
         case .unknownCommand(let suggestion):
             return "Unknown command, \(input)" + (suggestion.map { ". Did you mean \($0)?" } ?? ". Type help for commands")
         case .unknownControl(let suggestion):

@@ -37,7 +37,8 @@ public enum TypedValue: Sendable, Equatable {
             text = "-" + text.dropFirst(prefix.count + 1)
         }
         if let unit {
-            // Longest form first, so "kilograms" is not read as "kilogram" + "s".
+            // Longest form first, so "kilograms" is not read as "kilogram" + "s"; in any case,
+            // as a scene writes it or not ("-6 DB", "21 °c").
             for form in unit.typedForms.sorted(by: { $0.count > $1.count }) {
                 let lowered = text.lowercased()
                 if lowered.hasSuffix(form.lowercased()) {
@@ -50,7 +51,34 @@ public enum TypedValue: Sendable, Equatable {
         if let groupSeparator, !groupSeparator.isEmpty {
             text = Substring(String(text).replacing(groupSeparator, with: ""))
         }
-        return scanNumber(text, original: raw).map { TypedValue.number($0) }
+        let scanned = scanNumber(text, original: raw).map { TypedValue.number($0) }
+        // "65 pounds" for kilograms: the unit was what was wrong, not the number.
+        if case .failure(let rejection) = scanned, rejection.reason == .notANumber, let (number, word) = numberAndWord(text) {
+            return .failure(Rejection(.wrongUnit(number: number, unit: word, expected: unit?.plural), input: raw))
+        }
+        return scanned
+    }
+
+    /// A number followed by a word that is no unit of the control's: "65 pounds", "21°F".
+    /// - Returns: the number as typed and the word, or nil when the text is not of that shape.
+    private static func numberAndWord(_ text: Substring) -> (String, String)? {
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let exponent = (character == "e" || character == "E") && index > 0 && characters[index - 1].isWholeNumber
+                && index + 1 < characters.count && (characters[index + 1].isWholeNumber || characters[index + 1] == "-" || characters[index + 1] == "+")
+            if !exponent && !character.isWholeNumber && !"+-.,".contains(character) && !character.isWhitespace { break }
+            index += 1
+        }
+        let number = String(characters[..<index]).trimmingWhitespace()
+        let word = String(characters[index...]).trimmingWhitespace()
+        // A word with digits ("0x10") is no unit; nor is one letter against the number ("7o",
+        // "1e"), more likely a slip of the finger than a unit: "65 lb" and "65lb" are units.
+        let spaced = index > 0 && characters[index - 1].isWhitespace
+        guard !number.isEmpty, !word.isEmpty, !word.contains(where: \.isWholeNumber), spaced || word.count > 1,
+              case .success = scanNumber(Substring(number), original: number) else { return nil }
+        return (number, word)
     }
 
     private static func scanNumber(_ text: Substring, original: String) -> Result<Double, Rejection> {
@@ -120,7 +148,9 @@ public enum TypedValue: Sendable, Equatable {
         guard let number = Double(String(decoding: cleaned, as: UTF8.self)) else {
             return .failure(Rejection(.notANumber, input: original))
         }
-        guard number.isFinite else { return .failure(Rejection(.tooLarge, input: original)) }
+        // "1e400" is past every range, as "1e3" is past this one: both go to the bound, said
+        // as too high or too low, rather than one moving and the other refused.
+        guard number.isFinite else { return .success(number < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude) }
         return .success(number)
     }
 

@@ -98,7 +98,12 @@ package final class ChangeHooks {
         }
     }
 
+    /// Whether a change command failed to start or failed, at any time in the session: said
+    /// when it happened, and the session then does not end in success.
+    package private(set) var anyFailed = false
+
     private func failed(_ message: String, messages: inout [String]) {
+        anyFailed = true
         failedAtExit?.append(message)
         guard !reported else { return }
         reported = true

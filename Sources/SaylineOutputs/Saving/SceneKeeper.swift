@@ -40,11 +40,16 @@ package final class SceneKeeper {
 
     /// Writes the session's values to the scene's own file, or to `request.file`, which is then
     /// the scene's file from then on. What happened, to be said and reported.
+    /// How the last save failed, if it did (a later save that succeeds clears it): a session
+    /// whose last save failed does not end in success.
+    package private(set) var lastSaveFailed: SaveOutcome?
+
     package func save(_ elements: [AdjustableElement], _ request: SaveRequest) -> (outcome: SaveOutcome, file: String?) {
         guard let target = request.file.map(expandingHome) ?? document.path else { return (.noFile, nil) }
         let outcome = target == document.path ? saveOwnFile(target, elements, overwrite: request.overwrite)
                                               : saveAs(target, elements)
         if outcome.succeeded { warned = false }
+        lastSaveFailed = outcome.succeeded ? nil : outcome
         return (outcome, target)
     }
 
@@ -128,6 +133,14 @@ package final class SceneKeeper {
         guard count > 0, !autosave, !warned, document.path != nil else { return nil }
         warned = true
         return SaveOutcome.unsavedWarning(count)
+    }
+
+    /// At the end of piped input, where nobody was asked to quit twice: the changes that are
+    /// dropped, in words, or nil when none are.
+    package func droppedChanges(_ elements: [AdjustableElement]) -> String? {
+        let count = unsavedCount(elements)
+        guard count > 0, let path = document.path else { return nil }
+        return "\(count == 1 ? "1 change was" : "\(count) changes were") not saved to \(TextSanitiser.echo(path, limit: 4_096)) (save, or --autosave)"
     }
 
     /// At exit with `--autosave`: the save, when there is anything to save.

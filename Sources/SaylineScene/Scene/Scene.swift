@@ -104,3 +104,29 @@ public struct SceneError: Error, Sendable, Equatable {
     /// The problems of one read.
     public init(_ problems: [SceneProblem]) { self.problems = problems }
 }
+
+extension Scene {
+    /// Every setting a control cannot use as written (`AdjustableElement.settingProblems`), at
+    /// the line its control starts on and with the scene's own key in the path:
+    /// `controls[0].max`. `sayline scene --check` and `sayline pick --scene` refuse a scene
+    /// with any, as the audit reports them.
+    public var settingProblems: [SceneProblem] {
+        var problems: [SceneProblem] = []
+        for (index, element) in elements.enumerated() {
+            let line = index < sources.count ? sources[index].line : 1
+            for problem in element.settingProblems {
+                problems.append(SceneProblem(line: line, path: "controls[\(index)].\(Self.key(forSetting: problem.field))", message: problem.problem))
+            }
+        }
+        return problems
+    }
+
+    /// The scene's key for a setting the controls name in words: "maximum" is written "max".
+    public static func key(forSetting field: String) -> String {
+        switch field {
+        case "minimum": "min"
+        case "maximum": "max"
+        default: field
+        }
+    }
+}

@@ -125,7 +125,7 @@ public struct SceneDecoder: Sendable {
                     guard let suppression = suppression(entry, path) else { continue }
                     // A suppression that names nothing hides nothing, and was meant to.
                     if let knownRules, !knownRules.contains(suppression.rule) {
-                        problem(entry, path + ".rule", "\"\(suppression.rule)\" is not an audit rule (Docs/audit-rules.md)")
+                        problem(entry, path + ".rule", "\"\(suppression.rule)\" is not an audit rule (man 7 sayline-audit-rules)")
                     }
                     if let control = suppression.control, seen[control.lowercased()] == nil {
                         problem(entry, path + ".control", "\"\(control)\" is not the id of a control in this scene")

@@ -93,7 +93,7 @@ public enum SaveOutcome: Sendable, Equatable {
     /// Whether the values reached the file.
     public var succeeded: Bool { if case .saved = self { true } else { false } }
 
-    /// The sentence a person hears.
+    /// The sentence a person hears: what happened, and what to type next.
     public var announcement: Announcement {
         switch self {
         case .saved(let file, let changes, let kept):
@@ -101,19 +101,38 @@ public enum SaveOutcome: Sendable, Equatable {
             let keeping = kept == 0 ? "" : ", keeping \(kept == 1 ? "1 change" : "\(kept) changes") made there since it was read"
             return Announcement("Saved \(count) to \(Self.name(file))\(keeping)", kind: .info)
         case .noFile:
-            return Announcement("Nothing to save to, the demo scene has no file. Type save and a file name", kind: .error)
-        case .refused(let file, .changedThereToo(let ids)):
-            return Announcement("Not saved, \(Self.list(ids)) changed in \(Self.name(file)) too since it was read. Type overwrite to keep yours, or undo", kind: .error)
-        case .refused(let file, .removedThere(let ids)):
-            return Announcement("Not saved, \(Self.list(ids)) \(ids.count == 1 ? "is" : "are") no longer in \(Self.name(file)). Type overwrite to save the rest", kind: .error)
-        case .refused(let file, .unreadable(let problem)):
-            return Announcement("Not saved, \(Self.name(file)) changed since it was read and is no longer a scene, \(problem). Type overwrite to write this session's scene over it", kind: .error)
-        case .swappedForLink(let file):
-            return Announcement("Not saved, \(Self.name(file)) is now a link to another file. Type save and a file name to save elsewhere", kind: .error)
-        case .readOnly(let file):
-            return Announcement("Not saved, \(Self.name(file)) is read-only. Type overwrite to write it anyway", kind: .error)
-        case .cannotWrite(let file, let reason):
-            return Announcement("Not saved, \(Self.name(file)) cannot be written, \(reason)", kind: .error)
+            return Announcement("Nothing to save to, \(failureReason ?? ""). Type save and a file name", kind: .error)
+        default:
+            let remedy = self.remedy.map { ". " + $0 } ?? ""
+            return Announcement("Not saved, \(failureReason ?? "")\(remedy)", kind: .error)
+        }
+    }
+
+    /// Why the values did not reach the file, without what to type next: what is said at
+    /// exit, when there is nothing left to type into.
+    public var failureReason: String? {
+        switch self {
+        case .saved: nil
+        case .noFile: "the demo scene has no file"
+        case .refused(let file, .changedThereToo(let ids)): "\(Self.list(ids)) changed in \(Self.name(file)) too since it was read"
+        case .refused(let file, .removedThere(let ids)): "\(Self.list(ids)) \(ids.count == 1 ? "is" : "are") no longer in \(Self.name(file))"
+        case .refused(let file, .unreadable(let problem)): "\(Self.name(file)) changed since it was read and is no longer a scene, \(problem)"
+        case .swappedForLink(let file): "\(Self.name(file)) is now a link to another file"
+        case .readOnly(let file): "\(Self.name(file)) is read-only"
+        case .cannotWrite(let file, let reason): "\(Self.name(file)) cannot be written, \(reason)"
+        }
+    }
+
+    /// What to type next, where something would help.
+    private var remedy: String? {
+        switch self {
+        case .saved, .cannotWrite: nil
+        case .noFile: "Type save and a file name"
+        case .refused(_, .changedThereToo): "Type overwrite to keep yours, or undo"
+        case .refused(_, .removedThere): "Type overwrite to save the rest"
+        case .refused(_, .unreadable): "Type overwrite to write this session's scene over it"
+        case .swappedForLink: "Type save and a file name to save elsewhere"
+        case .readOnly: "Type overwrite to write it anyway"
         }
     }
 

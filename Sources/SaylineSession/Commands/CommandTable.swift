@@ -16,11 +16,11 @@ public enum CommandTable {
                     summary: "Move focus to the previous control.") { _ in .success(.previous) },
         CommandSpec(name: "inc", aliases: ["+", "up", "increment"], argument: .optionalCount, usage: "inc [N]",
                     summary: "Increase the focused control by one step, or by N steps.") { argument in
-            count(argument).map(Command.increment)
+            count(argument, opposite: "dec").map(Command.increment)
         },
         CommandSpec(name: "dec", aliases: ["-", "down", "decrement"], argument: .optionalCount, usage: "dec [N]",
                     summary: "Decrease the focused control by one step, or by N steps.") { argument in
-            count(argument).map(Command.decrement)
+            count(argument, opposite: "inc").map(Command.decrement)
         },
         CommandSpec(name: "page", aliases: [], argument: .choice(PageDirection.allCases.map(\.rawValue)), usage: "page up|down",
                     summary: "Move by the control's page step.") { argument in
@@ -88,6 +88,9 @@ public enum CommandTable {
         if trimmed.count > 1_000 { return .failure(Rejection(.tooLong(characters: trimmed.count), input: trimmed)) }
         let (word, rest) = splitFirstWord(trimmed)
         guard let spec = spec(named: word) else {
+            // "70", "62.5 kg", "-6 dB", "$12,480": a value typed as a person says it sets the
+            // focused control, as the prompt invites; `set` is only the long way round.
+            if startsAsANumber(trimmed) { return .success(.set(trimmed)) }
             return .failure(Rejection(.unknownCommand(suggestion: suggestion(for: word, among: all.map(\.name))), input: word))
         }
         if rest != nil, spec.argument == .none {
@@ -125,24 +128,39 @@ public enum CommandTable {
         return candidates.filter { $0.lowercased().hasPrefix(partial.lowercased()) }
     }
 
-    /// The closest name within two edits, for "did you mean".
+    /// Whether a line begins as a number does: a digit, perhaps after a sign, a point or a
+    /// prefix such as "$" (at most three characters that are neither letters nor digits).
+    static func startsAsANumber(_ text: String) -> Bool {
+        for (offset, character) in text.prefix(4).enumerated() {
+            if character.isWholeNumber || character.isNumber { return true }
+            if character.isLetter || character.isWhitespace || offset == 3 { return false }
+        }
+        return false
+    }
+
+    /// The closest name, for "did you mean": only a near miss, one slip in a short word
+    /// (a letter wrong, missing, extra, or two swapped) and two in a word of six letters or
+    /// more, so that "abc" suggests nothing rather than "inc".
     public static func suggestion(for word: String, among names: [String]) -> String? {
         let lowered = word.lowercased()
         guard lowered.count <= 40 else { return nil }
+        let allowed = lowered.count >= 6 ? 2 : 1
         var best: (name: String, distance: Int)? = nil
         for name in names {
             let distance = editDistance(lowered, name.lowercased())
-            if distance <= 2, distance < (best?.distance ?? Int.max) { best = (name, distance) }
+            if distance <= allowed, distance < (best?.distance ?? Int.max) { best = (name, distance) }
         }
-        if best == nil, let prefixed = names.first(where: { $0.lowercased().hasPrefix(lowered) && !lowered.isEmpty }) {
+        if best == nil, let prefixed = names.first(where: { $0.lowercased().hasPrefix(lowered) && lowered.count >= 2 }) {
             return prefixed
         }
         return best?.name
     }
 
-    private static func count(_ argument: String?) -> Result<Int, Rejection.Reason> {
+    /// A count of steps: 1 or more. A negative one says the command that goes the other way.
+    private static func count(_ argument: String?, opposite: String) -> Result<Int, Rejection.Reason> {
         guard let argument else { return .success(1) }
-        guard let count = Int(argument), count >= 1 else { return .failure(.notAWholeNumber) }
+        guard let count = Int(argument) else { return .failure(.notAWholeNumber) }
+        guard count >= 1 else { return .failure(.stepCount(count, opposite: count < 0 ? opposite : nil)) }
         return .success(count)
     }
 
@@ -152,18 +170,23 @@ public enum CommandTable {
         return (String(text[..<space]), rest.isEmpty ? nil : rest)
     }
 
+    /// Edits between two words, two letters swapped counting as one ("qiut" is one from "quit").
     private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = Array(0...b.count)
         var previous = Array(0...b.count)
         var current = previous
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }
@@ -173,7 +196,7 @@ extension Rejection.Reason {
     /// Whether the message should echo the argument rather than the command name.
     var echoesArgument: Bool {
         switch self {
-        case .notAWholeNumber, .notANumber: true
+        case .notAWholeNumber, .notANumber, .stepCount: true
         default: false
         }
     }

@@ -71,6 +71,11 @@ public enum KeyTable {
         }
     }
 
+    /// Said when Left or Right is pressed on an empty line while BRLTTY reviews the screen
+    /// without Sayline holding the display: its routing keys move the cursor by sending them,
+    /// so there they leave the value alone.
+    public static let arrowsLeftToRouting = "Left and Right do not step here: BRLTTY's routing keys send them. Up and Down step."
+
     /// The entry of a readline function, if it is Sayline's.
     public static func spec(function name: String) -> KeySpec? { all.first { $0.function == name } }
 

@@ -26,8 +26,14 @@ public enum DisplayMode: String, CaseIterable, Sendable {
     public var startLine: String {
         switch self {
         case .full: "\(name). Press \(KeyTable.describeKey) to describe a control; type help for commands."
-        case .plain, .screenReader: "\(name). Press \(KeyTable.spokenName(of: KeyTable.describeKey)) to describe a control, or type help."
+        case .plain, .screenReader: "\(name). \(Self.spokenHint)"
         }
+    }
+
+    /// The start's hint for a listener on the speech channel (`sayline | espeak-ng`), said
+    /// once after the focused control: the display's start line is the terminal's alone.
+    public static var spokenHint: String {
+        "Press \(KeyTable.spokenName(of: KeyTable.describeKey)) to describe a control, or type help."
     }
 
     /// Said once at start when a screen reader runs but the full display was asked for.

@@ -22,6 +22,9 @@ public struct Session: Sendable {
     /// words itself, with `Announcer(verbosity:)` (a long script's, on another thread), turns
     /// this off; the words are the same.
     public var announcesReplies = true
+    /// `sayline pick`: one value is asked for, and what makes no sense for one (`PickRules`)
+    /// is refused; `help` says pick's keys.
+    public var isPick = false
     private var undoStack = BoundedHistory<(index: Int, value: Double)>(capacity: Session.historyLimit)
     private var redoStack = BoundedHistory<(index: Int, value: Double)>(capacity: Session.historyLimit)
 
@@ -66,6 +69,9 @@ public struct Session: Sendable {
     /// Nothing may share the reply's arrays when it is handed in, or they are copied.
     public mutating func perform(_ command: Command, into reply: inout Reply) {
         reply.removeAll()
+        if isPick, let refusal = PickRules.refusal(of: command) {
+            return say(.rejected(refusal, nil), into: &reply)
+        }
         switch command {
         case .list:
             say(.listed(elements, focused: focusIndex), into: &reply)
@@ -114,6 +120,8 @@ public struct Session: Sendable {
             restore(redone: true, into: &reply)
         case .tour:
             startTour(into: &reply)
+        case .help(nil) where isPick:
+            say(.help(PickRules.helpText), into: &reply)
         case .help(let name):
             say(.help(Self.helpText(for: name)), into: &reply)
         case .save(let request):
@@ -156,7 +164,7 @@ public struct Session: Sendable {
         switch name?.lowercased() {
         case nil:
             return [
-                "Up and Down adjust the value. Page Up and Page Down move a page. Home and End go to the ends.",
+                "Arrow keys adjust the value. Page Up and Page Down move a page. Home and End go to the ends.",
                 "Tab and Shift Tab move between controls. Question mark describes the control.",
                 "Type a value or a command, then Enter. Control D leaves.",
                 "For more, type help keys, help commands, or help and a command's name.",

@@ -72,10 +72,13 @@ public enum GeneratedDocs {
             Section(file: "Docs/keys.md", name: "KEYS", text: KeyReference.markdown()),
             Section(file: "Docs/keys.md", name: "BRAILLE KEYS", text: KeyReference.brailleMarkdown()),
             Section(file: "Docs/audit-rules.md", name: "RULES", text: AuditRuleReference.markdown()),
+            Section(file: "Docs/sayline-audit-rules.7", name: "RULES", text: AuditRuleReference.man()),
+            Section(file: "Docs/sayline-scene.5", name: "EVERY CONTROL", text: ManPage.fields(SceneField.shared(for: .standard))),
             Section(file: "Docs/scene.md", name: "EVERY CONTROL", text: SceneField.markdownTable(of: SceneField.shared(for: .standard))),
-        ] + SceneKinds.standard.all.filter { !$0.fields.isEmpty }.map { kind in
+        ] + SceneKinds.standard.all.filter { !$0.fields.isEmpty }.flatMap { kind in
             // One table a kind with keys of its own, between markers named after the kind.
-            Section(file: "Docs/scene.md", name: kind.name.uppercased(), text: SceneField.markdownTable(of: kind.fields))
+            [Section(file: "Docs/scene.md", name: kind.name.uppercased(), text: SceneField.markdownTable(of: kind.fields)),
+             Section(file: "Docs/sayline-scene.5", name: kind.name.uppercased(), text: ManPage.fields(kind.fields))]
         }
     }
 
@@ -88,11 +91,30 @@ public enum GeneratedDocs {
     public static var preferenceKeys: [String] { SettingTable.all.map(\.key) }
 }
 
-/// The man page's generated parts, in roff.
+/// The man pages' generated parts, in roff.
 package enum ManPage {
     static func escape(_ text: String) -> String {
         // "…" has no form in every output device: three dots.
         text.replacing("\\", with: "\\e").replacing("-", with: "\\-").replacing("…", with: "...")
+    }
+
+    /// Text written for Markdown (code in backticks, links) as roff: the marks dropped.
+    static func fromMarkdown(_ text: String) -> String {
+        var plain = text.replacing("`", with: "")
+        // "[text](target)" keeps its text.
+        while let open = plain.firstIndex(of: "["), let close = plain[open...].firstIndex(of: "]"),
+              plain.index(after: close) < plain.endIndex, plain[plain.index(after: close)] == "(",
+              let end = plain[close...].firstIndex(of: ")") {
+            plain.replaceSubrange(open...end, with: plain[plain.index(after: open)..<close])
+        }
+        return escape(plain)
+    }
+
+    /// sayline-scene(5)'s tables: one `.TP` entry a key, its type, default and meaning.
+    static func fields(_ fields: [SceneField]) -> String {
+        fields.map { field in
+            ".TP\n.B \(escape(field.key))\n\(fromMarkdown(field.meaning)). Type: \(fromMarkdown(field.typeWords)); default: \(fromMarkdown(field.defaultWords)).\n"
+        }.joined()
     }
 
     /// `[\fB\-\-scene\fR \fIFILE\fR]`, choices in bold.
@@ -178,6 +200,15 @@ package enum CommandLineReference {
 
 /// Docs/audit-rules.md's table of rules, from the rules themselves.
 package enum AuditRuleReference {
+    /// sayline-audit-rules(7)'s entries: one `.TP` a rule, its impact, criteria and advice.
+    static func man() -> String {
+        AuditRules.all.map { rule in
+            let criteria = rule.criteria.isEmpty ? "best practice" : rule.criteria.map { "\($0.number) \($0.name) (\($0.level.rawValue))" }.joined(separator: "; ")
+            return ".TP\n.B \(ManPage.escape(rule.id))\n\(ManPage.escape(rule.impact.rawValue)); WCAG 2.2: \(ManPage.fromMarkdown(criteria)). "
+                + "\(ManPage.fromMarkdown(rule.description)). \(ManPage.fromMarkdown(rule.help)).\n"
+        }.joined()
+    }
+
     static func markdown() -> String {
         var out = "| rule | impact | WCAG 2.2 | tags | checks | what to do |\n|---|---|---|---|---|---|\n"
         for rule in AuditRules.all {
