@@ -56,7 +56,8 @@ package enum SessionEnd {
             delivery.problems.append("the last save failed: \(failure.failureReason ?? "")")
         }
         events?.settle(now: .infinity)
-        let commands = outputs.hooks?.finish(within: changeCommandWait, waiting: waiting) ?? []
+        // Asked to end (SIGTERM, SIGHUP): the last values' commands are started, not waited for.
+        let commands = outputs.hooks?.finish(within: Signals.terminated != 0 ? 0 : changeCommandWait, waiting: waiting) ?? []
         // A change command that failed during the session was said then; it still fails the session.
         delivery.failed = delivery.failed || !commands.isEmpty || outputs.hooks?.anyFailed == true
         delivery.problems += commands

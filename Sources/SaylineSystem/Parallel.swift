@@ -109,8 +109,32 @@ package final class Background<T: Sendable>: Runnable, @unchecked Sendable {
     }
 
     func drain() {
-        result = body()
-        monitor.locked { done = true }
+        let made = body()
+        monitor.locked {
+            result = made
+            done = true
+            monitor.broadcast()
+        }
+    }
+
+    /// The work's result if it finishes within `seconds`, else nil: the work goes on on its
+    /// own thread, unwaited for, and what it makes is let go of when it ends. For a peer that
+    /// may never answer (a braille server that accepts and stays silent).
+    package func wait(seconds: Double) -> T? {
+        guard started else { return wait() }
+        let finished = monitor.locked { () -> Bool in
+            var deadline = timespec()
+            clock_gettime(CLOCK_REALTIME, &deadline)
+            let whole = Int(seconds), fraction = Int((seconds - Double(whole)) * 1e9)
+            deadline.tv_sec += whole
+            deadline.tv_nsec += fraction
+            if deadline.tv_nsec >= 1_000_000_000 { deadline.tv_sec += 1; deadline.tv_nsec -= 1_000_000_000 }
+            while !done {
+                if !monitor.wait(until: &deadline) { return done }
+            }
+            return true
+        }
+        return finished ? wait() : nil
     }
 
     /// Whether the work has finished, so `wait()` would return at once.
@@ -162,6 +186,11 @@ package final class Monitor: @unchecked Sendable {
     /// meanwhile. Call it in a loop that tests what it waits for.
     package func wait() {
         pthread_cond_wait(condition, mutex)
+    }
+
+    /// `wait()` until the realtime clock reaches `deadline`: false once it has.
+    package func wait(until deadline: inout timespec) -> Bool {
+        pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
     }
 
     /// Wakes every thread waiting; call it inside `locked`, after changing what they wait for.

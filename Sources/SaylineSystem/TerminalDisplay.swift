@@ -14,12 +14,12 @@ package struct TerminalDisplay {
         let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else { return TerminalDisplay(savedError: -1) }
         defer { close(terminal) }
-        let saved = dup(STDERR_FILENO)
+        // Close-on-exec from the start: a change command must never inherit the saved stream.
+        let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
         guard saved >= 0, dup2(terminal, STDERR_FILENO) >= 0 else {
             if saved >= 0 { close(saved) }
             return TerminalDisplay(savedError: -1)
         }
-        _ = fcntl(saved, F_SETFD, FD_CLOEXEC)
         return TerminalDisplay(savedError: saved)
     }
 

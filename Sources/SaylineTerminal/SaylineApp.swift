@@ -10,6 +10,9 @@ import SaylineInteractive
 public enum SaylineApp {
     /// Runs Sayline and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
+        // Before anything is opened: a file opened while a standard stream is closed would take
+        // its number, and what was meant for that stream would land in it.
+        StandardStreams.holdClosedOnes()
         let rest = Array(arguments.dropFirst())
         // `sayline --version` alone answers before the environment or an option table is built:
         // scripts run it to learn what is installed, and it is the start-up floor.

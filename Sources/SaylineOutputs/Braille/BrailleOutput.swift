@@ -33,24 +33,43 @@ package final class BrailleOutput: ReplyOutput {
             return nil
         }
         guard atTerminal, let terminal = ttyname(STDIN_FILENO).map({ String(cString: $0) }) else { return refuse(.notATerminal) }
-        let connection: BrailleConnection
-        switch BrailleConnection.open() {
-        case .failure(let problem): return refuse(problem)
-        case .success(let opened): connection = opened
-        }
-        guard connection.hold(console: consoleNumber(terminal)) else {
-            connection.close()
-            return refuse(.noConsole)
-        }
-        let cells: @Sendable (String) -> String
-        switch translator(settings.brailleCode, connection: connection) {
-        case .success(let made): cells = made
-        case .failure(let problem):
+        let console = consoleNumber(terminal)
+        let code = settings.brailleCode
+        // BrlAPI's calls block until the server answers, and a server that accepts and then
+        // stays silent (or speaks garbage) never does: they run on a thread of their own, and
+        // the prompt waits for them no longer than `answerDeadline`. A late answer is let go of.
+        let attempt = Background.start { () -> Handover in
+            let connection: BrailleConnection
+            switch BrailleConnection.open() {
+            case .failure(let problem): return Handover(connection: nil, problem: problem)
+            case .success(let opened): connection = opened
+            }
+            guard connection.hold(console: console) else {
+                connection.close()
+                return Handover(connection: nil, problem: .noConsole)
+            }
+            switch translator(code, connection: connection) {
+            case .success(let made): return Handover(connection: connection, cells: made)
             // A table that is not there is said whatever `--braille` is: it was asked for.
-            Diagnostics.write("\(command): \(problem.sentence)\n")
-            cells = BrailleTranslator.computer
+            case .failure(let problem): return Handover(connection: connection, problem: problem, cells: BrailleTranslator.computer)
+            }
         }
-        return BrailleOutput(connection: connection, cells: cells)
+        guard let handed = attempt.wait(seconds: answerDeadline) else { return refuse(.noAnswer(seconds: Int(answerDeadline))) }
+        guard let connection = handed.connection else { return handed.problem.flatMap(refuse) }
+        if let problem = handed.problem { Diagnostics.write("\(command): \(problem.sentence)\n") }
+        return BrailleOutput(connection: connection, cells: handed.cells)
+    }
+
+    /// How long the start waits for the braille server: BRLTTY on this machine answers in
+    /// milliseconds; a second is a server that is not going to.
+    static let answerDeadline = 1.0
+
+    /// What the connecting thread hands back, once: nothing else touches the connection until
+    /// it has been handed over.
+    private struct Handover: @unchecked Sendable {
+        var connection: BrailleConnection?
+        var problem: BrailleProblem?
+        var cells: @Sendable (String) -> String = BrailleTranslator.computer
     }
 
     /// The console's number for /dev/ttyN; nil for any other terminal (a pseudo-terminal).

@@ -74,7 +74,8 @@ package final class ChangeHooks {
                 waiting("Waiting up to \(Int(seconds)) seconds for the change command \(TextSanitiser.echo(words[0])) to apply the last value")
             }
             if now - began > seconds {
-                failedAtExit?.append("The change command \(TextSanitiser.echo(words[0])) did not finish within \(Int(seconds)) seconds; it goes on without Sayline")
+                failedAtExit?.append(seconds > 0 ? "The change command \(TextSanitiser.echo(words[0])) did not finish within \(Int(seconds)) seconds; it goes on without Sayline"
+                                                 : "The change command \(TextSanitiser.echo(words[0])) goes on without Sayline, which was asked to end")
                 break
             }
             // Exit only: a short sleep between looks, never at a key press.
@@ -84,11 +85,31 @@ package final class ChangeHooks {
         return failedAtExit ?? []
     }
 
+    /// How long piped input waits for one change command before the next change: a command
+    /// that never ends must not hold the session (the same wait as at exit).
+    static let inOrderWait = 5.0
+
+    /// Collects the commands that have ended. `blocking` (piped input, in order) waits for
+    /// each, up to `inOrderWait`, and not at all once a signal asks Sayline to end: a command
+    /// that outlasts it goes on without Sayline, said once.
     private func reap(blocking: Bool, messages: inout [String]) {
         for (id, child) in running {
             var status: Int32 = 0
             var result: pid_t
-            repeat { result = waitpid(child.pid, &status, blocking ? 0 : WNOHANG) } while result < 0 && errno == EINTR
+            let began = monotonicSeconds()
+            while true {
+                result = waitpid(child.pid, &status, WNOHANG)
+                if result < 0 && errno == EINTR { continue }
+                guard blocking, result == 0, Signals.terminated == 0 else { break }
+                guard monotonicSeconds() - began < Self.inOrderWait else {
+                    running[id] = nil
+                    failed("The change command \(TextSanitiser.echo(child.program)) did not finish within \(Int(Self.inOrderWait)) seconds; it goes on without Sayline", messages: &messages)
+                    break
+                }
+                // Piped input only: a short sleep between looks, never at a key press.
+                var none = pollfd()
+                _ = poll(&none, 0, 10)
+            }
             guard result == child.pid else { continue }
             running[id] = nil
             let exited = status & 0x7F == 0

@@ -38,6 +38,8 @@ package final class EventStream {
 
     /// Whether the stream is stdout: announcements then go to the terminal instead.
     package let onStandardOutput: Bool
+    /// A pipe, FIFO or socket: written without blocking, whole lines at a time.
+    private var stalls = false
 
     /// Opens the target: `-` is stdout, `fd:N` a descriptor the caller opened, anything else a
     /// file, created or emptied. The reason in words when it cannot be opened.
@@ -48,10 +50,20 @@ package final class EventStream {
             guard let number = Int32(target.dropFirst(3)), number >= 0, fcntl(number, F_GETFD) != -1 else {
                 return .failure(UsageError("\(name): not an open descriptor"))
             }
+            // Change commands and speech engines must not inherit it: a child left running in
+            // the background would hold the reader's pipe open after Sayline ends.
+            if number > STDERR_FILENO { _ = fcntl(number, F_SETFD, fcntl(number, F_GETFD) | FD_CLOEXEC) }
             return .success(EventStream(number, owns: false, settle: settle))
         }
         var info = stat()
-        if stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
+        // A link is not followed: a committed events.jsonl -> ~/.bashrc would be emptied.
+        if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            return .failure(UsageError("\(name): is a symbolic link; Sayline does not write through one (name the file itself)"))
+        }
+        if lstat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFIFO {
+            return .failure(UsageError("\(name): is not a regular file or a FIFO"))
+        }
+        if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
             // open() on a FIFO waits for a reader; without blocking it says at once there is none.
             let descriptor = Glibc.open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else {
@@ -60,7 +72,7 @@ package final class EventStream {
             }
             return .success(EventStream(descriptor, owns: true, settle: settle))
         }
-        let descriptor = Glibc.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o644)
+        let descriptor = Glibc.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else { return .failure(UsageError("\(name): \(String(cString: strerror(errno)))")) }
         return .success(EventStream(descriptor, owns: true, settle: settle))
     }
@@ -74,6 +86,11 @@ package final class EventStream {
         var info = stat()
         if fstat(descriptor, &info) == 0, [S_IFIFO, S_IFSOCK].contains(info.st_mode & S_IFMT) {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            stalls = true
+        } else {
+            // A file is written as it comes (it was opened without blocking only so that a
+            // device could not hold the open).
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
     }
 
@@ -125,7 +142,8 @@ package final class EventStream {
     /// events were dropped meanwhile.
     package func flush() {
         while ended == nil && unsent > 0 {
-            let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress.map { $0 + sent }, unsent) }
+            let length = stalls ? wholeLines(upTo: Int(PIPE_BUF)) : unsent
+            let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress.map { $0 + sent }, length) }
             if written > 0 {
                 sent += written
                 if unsent == 0 {
@@ -149,6 +167,16 @@ package final class EventStream {
         }
     }
 
+    /// How many of the unsent bytes to hand a pipe at once: whole lines, at most `limit`
+    /// bytes (PIPE_BUF), which a pipe takes all or none of; so a reader that stops, and a stream
+    /// that has to end, end on a line boundary. A line longer than that goes alone.
+    private func wholeLines(upTo limit: Int) -> Int {
+        let end = min(sent + limit, pending.count)
+        if end == pending.count { return unsent }
+        if let last = pending[sent..<end].lastIndex(of: UInt8(ascii: "\n")) { return last + 1 - sent }
+        return (pending[sent...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? pending.count) - sent
+    }
+
     /// `dropped` with the count so far, which starts again from nothing.
     private func droppedLine(now: Double) -> [UInt8] {
         let members = [JSONMember("event", .string(Kind.dropped.rawValue)), JSONMember("time", .number((max(now - began, 0) * 1000).rounded())),
@@ -164,7 +192,12 @@ package final class EventStream {
         while waitingForReader {
             let left = seconds - (monotonicSeconds() - began)
             guard left > 0 else {
-                ended = "the events reader took no more for \(Int(seconds)) seconds; \(unsent) bytes of events were not written"
+                // Said as it is: how many events it never got (the quit event among them), and
+                // that what it has ends with a whole one.
+                let lines = pending[sent...].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+                let whole = sent == 0 || pending[sent - 1] == UInt8(ascii: "\n")
+                ended = "the events reader was still \(lines) \(lines == 1 ? "event" : "events") behind after \(Int(seconds)) seconds, the last of them the end of the session; "
+                    + (whole ? "the stream ends after the last whole event it took" : "the stream ends inside an event longer than a pipe takes at once")
                 break
             }
             var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)

@@ -14,6 +14,9 @@ public enum BrailleProblem: Error, Sendable, Equatable {
     case notATerminal
     /// The braille table asked for is not there; computer braille is shown instead.
     case unknownTable(String)
+    /// Something accepted the connection but did not answer in time (a silent or garbled
+    /// server): Sayline goes on without it rather than wait.
+    case noAnswer(seconds: Int)
 
     public var sentence: String {
         switch self {
@@ -27,6 +30,8 @@ public enum BrailleProblem: Error, Sendable, Equatable {
             "no braille: this terminal is not a Linux console and names no window (WINDOWID), so BRLTTY cannot tell when Sayline is in front; its screen review still reads the cursor line"
         case .notATerminal:
             "no braille: standard input is not a terminal"
+        case .noAnswer(let seconds):
+            "no braille: the braille server did not answer within \(seconds) \(seconds == 1 ? "second" : "seconds"); going on without the braille display"
         case .unknownTable(let name):
             "braille table \(name) not found; showing computer braille (braille-code takes auto, computer, contracted or a liblouis table such as en-ueb-g2.ctb)"
         }
