@@ -49,6 +49,39 @@ extension EndToEndTests { @Suite struct HostileWorldTests {
         }
     }
 
+    /// A speech-dispatcher socket whose daemon accepts and then trickles bytes that never make a
+    /// reply: the start waits about a second for the setup, then speaks through espeak-ng.
+    @Test func aSpeechDaemonThatNeverRepliesNeverHoldsUpTheStart() throws {
+        let folder = try ScratchFolder()
+        let socketPath = folder.path + "/speechd.sock"
+        let server = """
+            import socket, sys, time
+            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4)
+            c, _ = s.accept()
+            end = time.time() + 30
+            while time.time() < end:
+                c.send(b"x"); time.sleep(0.1)
+            """
+        var pid: pid_t = 0
+        let words = ["/usr/bin/python3", "-c", server, socketPath]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        #expect(posix_spawn(&pid, words[0], nil, nil, argv, environ) == 0)
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        let listening = Date().addingTimeInterval(5)
+        while Date() < listening, !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
+        let started = Date()
+        let repl = try TerminalProcess(["--speak", "--settle", "0"], environment: ["SPEECHD_ADDRESS": "unix_socket:" + socketPath])
+        #expect(repl.waitForDisplay("weight> ", timeout: 8))
+        #expect(Date().timeIntervalSince(started) < 4, "the prompt came after \(Date().timeIntervalSince(started)) s")
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() != nil)
+    }
+
     /// A change command that never ends holds piped input no longer than the documented wait
     /// (said once), and SIGTERM ends the session at once, not when the command ends.
     @Test func aChangeCommandThatNeverEndsCannotHoldAPipedSession() throws {

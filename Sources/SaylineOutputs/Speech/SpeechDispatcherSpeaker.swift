@@ -19,6 +19,10 @@ package final class SpeechDispatcherSpeaker: Speaker {
 
     /// How long a reply may take before the daemon is taken to be gone.
     static let replyTimeoutMilliseconds: Int32 = 2_000
+    /// How long the replies to the setup may take together, before the first prompt: a daemon
+    /// answers in milliseconds, and one that accepts and stays silent (or trickles garbage)
+    /// must not hold the start up; espeak-ng is used instead.
+    static let setupTimeoutMilliseconds: Int32 = 1_000
 
     /// Connects, starting the daemon if none answers; nil when no daemon can be had.
     init?(settings: ReplSettings, environment: [String: String]) {
@@ -37,8 +41,9 @@ package final class SpeechDispatcherSpeaker: Speaker {
         if settings.rate != 0 { setup.append("SET SELF RATE \(settings.rate)") }
         if let voice = settings.voice { setup.append("SET SELF LANGUAGE \(voice)") }
         if let punctuation = settings.punctuation { setup.append("SET SELF PUNCTUATION \(punctuation.rawValue)") }
+        let setupDeadline = monotonicSeconds() + Double(Self.setupTimeoutMilliseconds) / 1000
         for command in setup {
-            guard send(command + "\r\n"), let reply = readReply(), reply.hasPrefix("2") else {
+            guard send(command + "\r\n"), let reply = readReply(until: setupDeadline), reply.hasPrefix("2") else {
                 close(socket)
                 return nil
             }
@@ -93,14 +98,19 @@ package final class SpeechDispatcherSpeaker: Speaker {
     }
 
     /// The reply's last line ("225 OK MESSAGE QUEUED"); earlier lines have a "-" after the code.
-    private func readReply() -> String? {
+    /// The whole reply must come by `deadline` (by default `replyTimeoutMilliseconds` from
+    /// now), and within 64 KiB: a peer that trickles bytes that never make a reply is gone too.
+    private func readReply(until deadline: Double = monotonicSeconds() + Double(SpeechDispatcherSpeaker.replyTimeoutMilliseconds) / 1000) -> String? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
-        while true {
+        var taken = 0
+        while taken < 1 << 16 {
+            let left = Int32(max(0, (deadline - monotonicSeconds()) * 1000).rounded(.up))
             var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Self.replyTimeoutMilliseconds)
+            let ready = poll(&entry, 1, left)
             if ready < 0 && errno == EINTR { continue }
             guard ready == 1, read(socket, &byte, 1) == 1 else { return nil }
+            taken += 1
             if byte == UInt8(ascii: "\n") {
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 if line.count >= 4, line[3] == UInt8(ascii: " ") { return String(decoding: line, as: UTF8.self) }
@@ -109,6 +119,7 @@ package final class SpeechDispatcherSpeaker: Speaker {
                 line.append(byte)
             }
         }
+        return nil
     }
 
     // MARK: Finding the daemon
