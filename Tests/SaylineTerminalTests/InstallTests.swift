@@ -163,11 +163,12 @@ extension EndToEndTests { @Suite struct InstallTests {
             #expect(lstat(stage.path + "/usr/local/share/man/man1/sayline.1", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR && info.st_mode & 0o777 == 0o600)
             #expect(unlink(stage.path + "/usr/local/share/man/man1/sayline.1") == 0)
         }
-        // A FIFO: refused at once, not waited on.
-        let fifo = stage.path + "/usr/local/share/bash-completion/completions/sayline"
-        try FileManager.default.createDirectory(atPath: stage.path + "/usr/local/share/bash-completion/completions", withIntermediateDirectories: true)
+        // A FIFO, in a staging root of its own: refused at once, not waited on.
+        let fresh = try ScratchFolder()
+        let fifo = fresh.path + "/usr/local/share/bash-completion/completions/sayline"
+        try FileManager.default.createDirectory(atPath: fresh.path + "/usr/local/share/bash-completion/completions", withIntermediateDirectories: true)
         #expect(mkfifo(fifo, 0o644) == 0)
-        let blocked = try runPiped(["install", "--prefix", "/usr/local", "--destdir", stage.path], input: "", quietSeconds: 5)
+        let blocked = try runPiped(["install", "--prefix", "/usr/local", "--destdir", fresh.path], input: "", quietSeconds: 5)
         #expect(blocked.status == 74, "\(blocked.stderr)")
         #expect(blocked.stderr.contains("\(fifo): is a FIFO"), "\(blocked.stderr)")
     }
