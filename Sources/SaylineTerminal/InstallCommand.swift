@@ -32,7 +32,7 @@ package enum InstallCommand: Subcommand {
             sayline-audit-rules(7)) and the bash, zsh and fish completions: for
             you alone under ~/.local (no root needed), or for everyone with --prefix /usr/local. Each
             file is written whole beside its place and then moved there, so a file is never half
-            written. `swift run -c release sayline install` builds and installs in one command;
+            written; a link, device or FIFO at a destination is refused, never written through. `swift run -c release sayline install` builds and installs in one command;
             `sayline uninstall` with the same options removes what it put.
             """,
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, SharedOptions.help, SharedOptions.version])
@@ -156,7 +156,8 @@ package enum UninstallCommand: Subcommand {
             name: "uninstall", summary: "remove what sayline install put",
             description: """
             Removes the program, the man pages and the completions that `sayline install` put, under
-            the same --prefix and --destdir. Preferences (~/.config/sayline) and history
+            the same --prefix and --destdir, and only those: a file changed since, or one sayline
+            never wrote, is left and said. Preferences (~/.config/sayline) and history
             (~/.local/state/sayline) are yours and stay.
             """,
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, SharedOptions.help, SharedOptions.version])

@@ -10,7 +10,7 @@ import SaylineInteractive
 package enum RunCommand: Subcommand {
     static let keepGoing = OptionSpec("--keep-going", short: "k", help: "run past failed expectations and report all of them")
     static let transcript = OptionSpec("--transcript", argument: "FILE", completion: .files,
-                                       help: "write each command and what it announced, atomically; - is standard output")
+                                       help: "write each command and what it announced, whole (never through a link, into a device or FIFO, or over the script); - is standard output")
     static let checkTranscript = OptionSpec("--check-transcript", argument: "FILE", completion: .files,
                                             help: "compare what is heard with a saved transcript")
 
