@@ -13,6 +13,14 @@ package enum FileAccess {
         case tooLarge(Int, limit: Int)
         case cannotWrite(String)
         case notRegular
+        /// Refused by `FileDoor`: a symbolic link (what it says it leads to), never written through.
+        case symbolicLink(String)
+        /// Refused by `FileDoor`: a folder where a file is to be written.
+        case folder
+        /// Refused by `FileDoor`: a FIFO, device or socket (which, in words).
+        case special(String)
+        /// Refused by `FileDoor`: the same file as one the command read (as it was named there).
+        case ownInput(String)
 
         package var message: String {
             switch self {
@@ -20,6 +28,11 @@ package enum FileAccess {
             case .tooLarge(let size, let limit): "is \(size) bytes, more than the limit of \(limit) (\(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"))"
             case .cannotWrite(let reason): "cannot be written: \(reason)"
             case .notRegular: "is not a regular file (a FIFO, device or socket would never end or block); use - for standard input"
+            case .symbolicLink(let target):
+                "is a symbolic link\(target.isEmpty ? "" : " to \(target)"), and Sayline never writes through one (anyone could have planted it): remove the link, or name the file itself"
+            case .folder: "is a folder, not a file"
+            case .special(let kind): "is \(kind), and Sayline writes only regular files (nothing that blocks, nothing into a device)"
+            case .ownInput(let input): "is \(input), which this command reads: it is never written over its own input"
             }
         }
 
@@ -27,6 +40,7 @@ package enum FileAccess {
         package var reason: String {
             switch self {
             case .cannotOpen(let reason), .missing(let reason), .cannotWrite(let reason): reason
+            case .symbolicLink, .folder, .special, .ownInput: "it " + message
             default: message
             }
         }
@@ -122,98 +136,26 @@ package enum FileAccess {
         TextSanitiser.echo(path, limit: Int(PATH_MAX))
     }
 
-    /// Writes a report, a transcript or a history where a person asked:
-    /// - "-": standard output;
-    /// - something that is not a regular file (/dev/stdout, /dev/null, a FIFO, a terminal):
-    ///   written in place, never replaced by a regular file;
-    /// - a symbolic link: followed, and its target replaced as below;
-    /// - a regular file, or nothing yet: a new file made with `mkstemp` beside it (O_EXCL, mode
-    ///   0600, so nobody else can have made or opened it), synced, given the mode the file had
-    ///   (or the umask's), then renamed over it: a crash leaves the old file or the new one.
-    /// - Parameter newFileMode: the mode of a file made anew (default: 0666 less the umask);
-    ///   a file that exists keeps its own.
-    package static func writeReplacing(_ text: String, to path: String, newFileMode: mode_t? = nil) -> Result<Void, Failure> {
-        writeReplacing(Array(text.utf8), to: path, newFileMode: newFileMode)
-    }
-
-    /// `writeReplacing` for bytes that need not be text (a program).
-    package static func writeReplacing(_ text: [UInt8], to path: String, newFileMode: mode_t? = nil) -> Result<Void, Failure> {
-        writeReplacing(to: path, newFileMode: newFileMode) { write in write(text[...]) }
-    }
-
-    /// `writeReplacing` for text made a piece at a time: `produce` hands each piece to the
-    /// function it is given, so a report of any size is never held whole. The same places and
-    /// guarantees (a regular file is replaced only once everything is written and synced).
-    package static func writeReplacing(to path: String, newFileMode: mode_t? = nil,
-                                       producing produce: ((ArraySlice<UInt8>) -> Void) -> Void) -> Result<Void, Failure> {
-        // Pieces to a descriptor; after a failed write the rest are dropped and the error kept.
-        func pour(into fd: Int32) -> String? {
-            var failure: String?
-            produce { piece in
-                guard failure == nil else { return }
-                if !writeFully(piece, to: fd) { failure = String(cString: strerror(errno)) }
-            }
-            return failure
-        }
-        if path == "-" {
-            return pour(into: STDOUT_FILENO).map { .failure(.cannotWrite($0)) } ?? .success(())
-        }
-        var target = path
-        var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            guard let resolved = realpath(path, nil) else {
-                // A link to nothing yet: the file it names is made.
-                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-                let length = readlink(path, &buffer, buffer.count - 1)
-                guard length > 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
-                let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                return writeReplacing(to: link.hasPrefix("/") ? link : folder(of: path) + "/" + link, newFileMode: newFileMode, producing: produce)
-            }
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        var existing = stat()
-        let exists = stat(target, &existing) == 0
-        if exists && (existing.st_mode & S_IFMT) != S_IFREG {
-            // Not a regular file (/dev/stdout, a FIFO, a terminal): written in place.
-            let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-            guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
-            defer { close(fd) }
-            return pour(into: fd).map { .failure(.cannotWrite($0)) } ?? .success(())
-        }
-        var template = Array((folder(of: target) + "/.sayline-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { return .failure(.cannotWrite(String(cString: strerror(errno)))) }
-        // (glibc's mkostemp is not visible to Swift: the flag is set at once instead.)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let mode = exists ? existing.st_mode & 0o7777 : newFileMode ?? 0o666 & ~currentUmask()
-        if let failure = pour(into: fd) {
-            close(fd)
-            unlink(temporary)
-            return .failure(.cannotWrite(failure))
-        }
-        guard fsync(fd) == 0, fchmod(fd, mode) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            unlink(temporary)
-            return .failure(.cannotWrite(reason))
-        }
-        guard close(fd) == 0, rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            return .failure(.cannotWrite(reason))
-        }
-        return .success(())
-    }
-
     /// Makes `folder` and the folders above it that are missing, below `existing` (which is
     /// never made), as `mkdir -p` would; false with `errno` set when one cannot be made.
+    /// Each folder made gets exactly `mode`, whatever the umask: the files in it need their
+    /// folders (a program installed for everyone under a umask of 077 would be in a 0700
+    /// folder nobody else can enter). Folders already there are left as they are.
     package static func makeFolders(_ folder: String, below existing: String = "", mode: mode_t = 0o755) -> Bool {
         var prefix = existing
         for component in folder.dropFirst(existing.count).split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, mode) != 0 && errno != EEXIST { return false }
+            if mkdir(prefix, mode) == 0 {
+                // The folder just made, opened without following a link in case it was
+                // swapped meanwhile, given its mode.
+                let made = open(prefix, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard made >= 0 else { return false }
+                let given = fchmod(made, mode)
+                close(made)
+                guard given == 0 else { return false }
+            } else if errno != EEXIST {
+                return false
+            }
         }
         var info = stat()
         guard stat(prefix.isEmpty ? "/" : prefix, &info) == 0 else { return false }
@@ -257,11 +199,5 @@ package enum FileAccess {
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private static func currentUmask() -> mode_t {
-        let mask = umask(0o022)
-        umask(mask)
-        return mask
     }
 }

@@ -72,7 +72,9 @@ package enum AuditCommand: Subcommand {
         }
         // The project's settings first, then the command line's, which win.
         var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        var settingsFile: String?
         if getcwd(&folder, folder.count) != nil, let found = AuditSettingsFile.find(from: String(decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) {
+            settingsFile = found
             if let problem = AuditSettingsFile.read(found, into: &options, shownAs: FileAccess.shown(found)) {
                 Diagnostics.write("sayline audit: \(problem)\n")
                 return ExitStatus.malformed.rawValue
@@ -93,6 +95,18 @@ package enum AuditCommand: Subcommand {
             guard paths.isEmpty else { throw UsageError("--demo audits the demo scene alone: name no scene with it") }
         } else if paths.isEmpty, isatty(STDIN_FILENO) != 1 {
             throw UsageError("audit needs scene files or folders (did a pattern match nothing?); --demo audits the demo scene")
+        }
+        // What the audit reads is never written over: the scenes, the settings, and (by the
+        // report) the baseline. Both outputs are checked before either is written.
+        let inputs = Self.sceneFiles(paths).map(\.shown) + [settingsFile].compactMap { $0 }
+        if let baselinePath, arguments.has(updateBaseline.name), case .failure(let failure) = FileDoor.check(baselinePath, inputs: inputs) {
+            Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
+            return ExitStatus.ioError.rawValue
+        }
+        let reportInputs = inputs + [baselinePath].compactMap { $0 }
+        if let outputPath, case .failure(let failure) = FileDoor.check(outputPath, inputs: reportInputs) {
+            Diagnostics.write("\(FileAccess.shown(outputPath)): \(failure.message)\n")
+            return ExitStatus.ioError.rawValue
         }
         let scenes: [(name: String, scene: Scene)]
         switch Self.load(paths, threads: threads, part: part) {
@@ -123,7 +137,7 @@ package enum AuditCommand: Subcommand {
             }
             if arguments.has(updateBaseline.name) {
                 known = AuditBaseline(accepting: report)
-                if case .failure(let failure) = FileAccess.writeReplacing(known.text, to: baselinePath) {
+                if case .failure(let failure) = FileDoor.write(known.text, to: baselinePath, inputs: inputs) {
                     Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
                     return ExitStatus.ioError.rawValue
                 }
@@ -141,7 +155,7 @@ package enum AuditCommand: Subcommand {
             produce = { sink in sink(Array(text.utf8)[...]) }
         }
         if let path = outputPath {
-            if case .failure(let failure) = FileAccess.writeReplacing(to: path, producing: produce) {
+            if case .failure(let failure) = FileDoor.write(to: path, inputs: reportInputs, producing: produce) {
                 Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }

@@ -32,7 +32,7 @@ package enum InstallCommand: Subcommand {
             sayline-audit-rules(7)) and the bash, zsh and fish completions: for
             you alone under ~/.local (no root needed), or for everyone with --prefix /usr/local. Each
             file is written whole beside its place and then moved there, so a file is never half
-            written. `swift run -c release sayline install` builds and installs in one command;
+            written; a link, device or FIFO at a destination is refused, never written through. `swift run -c release sayline install` builds and installs in one command;
             `sayline uninstall` with the same options removes what it put.
             """,
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, SharedOptions.help, SharedOptions.version])
@@ -68,27 +68,47 @@ package enum InstallCommand: Subcommand {
             (layout.fishCompletion, Array(CompletionScript.script(for: .fish).utf8)),
         ]
         var report = ""
+        var installed: [(InstallLayout.Item, stat)] = []
         for (item, bytes) in contents {
             let target = layout.staged(item)
             if dryRun {
                 report += "would install \(item.name): \(FileAccess.shown(target))\n"
                 continue
             }
-            let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
-            guard FileAccess.makeFolders(folder) else {
-                Diagnostics.write(report + "sayline install: cannot make \(FileAccess.shown(folder)): \(String(cString: strerror(errno)))\n")
-                return ExitStatus.ioError.rawValue
-            }
-            if case .failure(let failure) = FileAccess.writeReplacing(bytes, to: target, newFileMode: item.mode) {
+            guard Self.makeFolders(for: target, report: report) else { return ExitStatus.ioError.rawValue }
+            // Through the door: never through a link, a device or a FIFO at the destination
+            // (refused, not followed or blocked on), replaced whole, with exactly its mode.
+            if case .failure(let failure) = FileDoor.write(bytes, to: target, as: .installed(mode: item.mode)) {
                 Diagnostics.write(report + "sayline install: \(FileAccess.shown(target)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }
-            // A file installed again keeps no mode of an older one.
-            _ = chmod(target, item.mode)
+            var info = stat()
+            if lstat(target, &info) == 0 { installed.append((item, info)) }
             report += "installed \(item.name): \(FileAccess.shown(target))\n"
+        }
+        // The record of what was put, for uninstall; a staging root's inodes mean nothing once
+        // packaged, so none is kept there (uninstall then compares contents).
+        if !dryRun && layout.destination.isEmpty {
+            let record = layout.staged(layout.record)
+            guard Self.makeFolders(for: record, report: report) else { return ExitStatus.ioError.rawValue }
+            if case .failure(let failure) = FileDoor.write(InstallRecord.text(installed), to: record, as: .installed(mode: layout.record.mode)) {
+                Diagnostics.write(report + "sayline install: \(FileAccess.shown(record)): \(failure.message)\n")
+                return ExitStatus.ioError.rawValue
+            }
         }
         report += hints(layout, environment: environment).map { $0 + "\n" }.joined()
         return writeAnswer(report, command: "sayline install")
+    }
+
+    /// The folders above `target`, made 0755 where missing (whatever the umask: what is
+    /// installed for everyone must be reachable by everyone); false once the failure is said.
+    private static func makeFolders(for target: String, report: String) -> Bool {
+        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
+        guard FileAccess.makeFolders(folder, mode: 0o755) else {
+            Diagnostics.write(report + "sayline install: cannot make \(FileAccess.shown(folder)): \(String(cString: strerror(errno)))\n")
+            return false
+        }
+        return true
     }
 
     /// What the person still has to do for each shell to find what was installed.
@@ -96,12 +116,32 @@ package enum InstallCommand: Subcommand {
         guard layout.destination.isEmpty else { return [] }
         var out: [String] = []
         if !InstallLayout.isOnPath(layout.binFolder, environment: environment) {
-            out.append("\(layout.binFolder) is not on your PATH: add `export PATH=\"\(layout.binFolder):$PATH\"` to ~/.profile")
+            // The line to paste names the folder as one shell word, quoted as `printf %q` would;
+            // the folder as shown has nothing a terminal would act on.
+            out.append("\(FileAccess.shown(layout.binFolder)) is not on your PATH: add `export PATH=\(ShellQuote.word(layout.binFolder)):\"$PATH\"` to ~/.profile")
         }
         if !layout.zshFindsItself {
-            out.append("for zsh, add `fpath=(\(layout.dataFolder)/zsh/site-functions $fpath)` to ~/.zshrc before compinit")
+            out.append("for zsh, add `fpath=(\(ShellQuote.word(layout.dataFolder + "/zsh/site-functions")) $fpath)` to ~/.zshrc before compinit")
         }
         return out
+    }
+
+    /// What install writes for `item`, for uninstall to know the file as Sayline's; nil when
+    /// it cannot be read (a man page with the package's sources gone).
+    static func contents(of item: InstallLayout.Item) -> [UInt8]? {
+        let name = item.path[(item.path.lastIndex(of: "/").map { item.path.index(after: $0) } ?? item.path.startIndex)...]
+        switch name {
+        case "sayline" where item.path.hasSuffix("/bin/sayline"):
+            if case .success(let program) = readProgram() { return program }
+            return nil
+        case "sayline.1", "sayline-scene.5", "sayline-audit-rules.7":
+            if case .success(let page) = FileAccess.read(packageRoot + "/Docs/" + name, limit: 1 << 20) { return page }
+            return nil
+        case "sayline": return Array(CompletionScript.script(for: .bash).utf8)
+        case "_sayline": return Array(CompletionScript.script(for: .zsh).utf8)
+        case "sayline.fish": return Array(CompletionScript.script(for: .fish).utf8)
+        default: return nil
+        }
     }
 
     private static func readProgram() -> Result<[UInt8], FileAccess.Failure> {
@@ -116,7 +156,8 @@ package enum UninstallCommand: Subcommand {
             name: "uninstall", summary: "remove what sayline install put",
             description: """
             Removes the program, the man pages and the completions that `sayline install` put, under
-            the same --prefix and --destdir. Preferences (~/.config/sayline) and history
+            the same --prefix and --destdir, and only those: a file changed since, or one sayline
+            never wrote, is left and said. Preferences (~/.config/sayline) and history
             (~/.local/state/sayline) are yours and stay.
             """,
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, SharedOptions.help, SharedOptions.version])
@@ -125,15 +166,24 @@ package enum UninstallCommand: Subcommand {
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         let layout = try InstallOptions.layout(arguments, environment: environment, command: "uninstall")
         let dryRun = arguments.has(InstallOptions.dryRun.name)
+        let recordPath = layout.staged(layout.record)
+        let record = InstallRecord.read(recordPath)
         var report = ""
-        var removed = 0
+        var found = 0
         for item in layout.items {
             let target = layout.staged(item)
             var info = stat()
             guard lstat(target, &info) == 0 else { continue }
+            found += 1
+            // Only what install put: the file it recorded, unchanged, or one holding exactly
+            // what it writes. A link (which install never makes) goes, itself and never what
+            // it leads to, only when it leads to such a file, as uninstall removed links before.
+            if let reason = InstallRecord.whyNotOurs(target, item: item, record: record) {
+                report += "\(dryRun ? "would leave" : "left") \(item.name): \(FileAccess.shown(target)): \(reason)\n"
+                continue
+            }
             if dryRun {
                 report += "would remove \(item.name): \(FileAccess.shown(target))\n"
-                removed += 1
                 continue
             }
             guard unlink(target) == 0 else {
@@ -141,9 +191,15 @@ package enum UninstallCommand: Subcommand {
                 return ExitStatus.ioError.rawValue
             }
             report += "removed \(item.name): \(FileAccess.shown(target))\n"
-            removed += 1
         }
-        if removed == 0 { report = "nothing of sayline's is installed under \(FileAccess.shown(layout.destination + layout.prefix))\n" }
+        // The record goes with what it describes (never a link by its name); its folder too, if
+        // nothing else is in it.
+        var info = stat()
+        if !dryRun, lstat(recordPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            unlink(recordPath)
+            rmdir(String(recordPath[..<(recordPath.lastIndex(of: "/") ?? recordPath.startIndex)]))
+        }
+        if found == 0 { report = "nothing of sayline's is installed under \(FileAccess.shown(layout.destination + layout.prefix))\n" }
         return writeAnswer(report, command: "sayline uninstall")
     }
 }

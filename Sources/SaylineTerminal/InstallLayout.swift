@@ -53,6 +53,9 @@ struct InstallLayout {
     var fishCompletion: Item { Item(name: "fish completion", path: dataFolder + "/fish/vendor_completions.d/sayline.fish", mode: 0o644) }
 
     var items: [Item] { [program, manPage, sceneManPage, rulesManPage, bashCompletion, zshCompletion, fishCompletion] }
+    /// What install put, for uninstall (`InstallRecord`): not an item, as it is no file of
+    /// Sayline's to use.
+    var record: Item { Item(name: "record of what was installed", path: dataFolder + "/sayline/installed", mode: 0o644) }
 
     /// Where an item is written: under the staging root when there is one.
     func staged(_ item: Item) -> String { destination + item.path }

@@ -10,7 +10,7 @@ import SaylineInteractive
 package enum RunCommand: Subcommand {
     static let keepGoing = OptionSpec("--keep-going", short: "k", help: "run past failed expectations and report all of them")
     static let transcript = OptionSpec("--transcript", argument: "FILE", completion: .files,
-                                       help: "write each command and what it announced, atomically; - is standard output")
+                                       help: "write each command and what it announced, whole (never through a link, into a device or FIFO, or over the script); - is standard output")
     static let checkTranscript = OptionSpec("--check-transcript", argument: "FILE", completion: .files,
                                             help: "compare what is heard with a saved transcript")
 
@@ -144,8 +144,15 @@ package enum RunCommand: Subcommand {
         case .success(let loaded): document = loaded
         }
         let scene = document.scene
+        // What the run reads is never written over: not by the transcript, nor by a `save`.
+        let inputs = [scriptPath] + [scenePath, checkTranscriptPath].compactMap { $0 }
+        if let path = transcriptPath, case .failure(let failure) = FileDoor.check(path, inputs: inputs) {
+            // Refused before the script runs, so nothing it would have saved is written.
+            Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
+            return ExitStatus.ioError.rawValue
+        }
         // `save` in a script writes the scene's file, as it does in the REPL.
-        let keeper = SceneKeeper(document, home: environment["HOME"])
+        let keeper = SceneKeeper(document, home: environment["HOME"], inputs: [scriptPath] + [checkTranscriptPath].compactMap { $0 })
         let lines: ScriptLines
         switch ScriptLines.open(scriptPath) {
         case .failure(let failure):
@@ -277,7 +284,7 @@ package enum RunCommand: Subcommand {
         // What was heard is lost when stdout cannot be written: that is not a pass.
         if let failed = output.finish("sayline run") { return failed.rawValue }
         if let path = transcriptPath {
-            if case .failure(let failure) = FileAccess.writeReplacing(transcript.map { $0 + "\n" }.joined(), to: path) {
+            if case .failure(let failure) = FileDoor.write(transcript.map { $0 + "\n" }.joined(), to: path, inputs: inputs) {
                 Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }

@@ -29,16 +29,19 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         #expect(transcript.status == 74)
     }
 
-    /// A symbolic link is written through (the link stays, its file gets the report); special
-    /// files are written in place, never replaced by a regular file; `-` is standard output.
-    @Test func reportsFollowLinksAndLeaveSpecialFilesInPlace() throws {
+    /// Reports pass the one door (Docs/architecture.md): a symbolic link is refused, never
+    /// followed, and so are special files (/dev/null included: `-` is standard output); a
+    /// regular file is replaced keeping its mode, a new one gets the umask's.
+    @Test func reportsRefuseLinksAndSpecialFilesAndKeepTheModeOfWhatTheyReplace() throws {
         let folder = try ScratchFolder()
         let real = try folder.file("real.json", "old")
         chmod(real, 0o640)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.json", withDestinationPath: real)
-        #expect(try runPiped(["audit", "--demo", "--format", "json", "--output", folder.path + "/link.json"], input: "").status == 0)
-        let attributes = try FileManager.default.attributesOfItem(atPath: folder.path + "/link.json")
-        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let linked = try runPiped(["audit", "--demo", "--format", "json", "--output", folder.path + "/link.json"], input: "")
+        #expect(linked.status == 74)
+        #expect(linked.stderr.contains("link.json: is a symbolic link to \(real)"), "\(linked.stderr)")
+        #expect(folder.read("real.json") == "old")
+        #expect(try runPiped(["audit", "--demo", "--format", "json", "--output", real], input: "").status == 0)
         #expect(folder.read("real.json")?.contains("\"violations\"") == true)
         // The file keeps its mode; nothing is left beside it.
         #expect((try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int) == 0o640)
@@ -47,24 +50,21 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         // A new file gets the umask's mode, not 0600 and not world-writable.
         #expect(try Self.shell("umask 022 && SAYLINE audit --demo --output \(folder.path)/new.json").status == 0)
         #expect((try FileManager.default.attributesOfItem(atPath: folder.path + "/new.json")[.posixPermissions] as? Int) == 0o644)
-        // /dev/null stays a device; - is standard output.
-        #expect(try runPiped(["audit", "--demo", "--output", "/dev/null"], input: "").status == 0)
+        // /dev/null is refused and stays a device; - is standard output.
+        let null = try runPiped(["audit", "--demo", "--output", "/dev/null"], input: "")
+        #expect(null.status == 74 && null.stderr.contains("/dev/null: is a device"), "\(null.stderr)")
         #expect((try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType) == .typeCharacterSpecial)
         let dash = try runPiped(["audit", "--demo", "--output", "-"], input: "")
         #expect(dash.stdout.contains("passes") || dash.stdout.contains("pass"), "\(dash.stdout.prefix(200))")
         #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
-        // A FIFO is written in place: a reader gets the report, and the FIFO stays a FIFO.
+        // A FIFO, even one with a reader, is refused at once and stays a FIFO: to pipe a
+        // report, use - and the shell's pipe.
         let fifo = folder.path + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        var reader: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup("cat \(fifo) > \(folder.path)/from-fifo"), nil]
-        defer { argv.forEach { free($0) } }
-        #expect(posix_spawn(&reader, "/bin/sh", nil, nil, argv, environ) == 0)
-        #expect(try runPiped(["audit", "--demo", "--output", fifo], input: "").status == 0)
-        var status: Int32 = 0
-        waitpid(reader, &status, 0)
-        #expect(folder.read("from-fifo")?.isEmpty == false)
-        #expect((try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType) != .typeRegular)
+        let piped = try runPiped(["audit", "--demo", "--output", fifo], input: "", quietSeconds: 5)
+        #expect(piped.status == 74 && piped.stderr.contains("fifo: is a FIFO"), "\(piped.stderr)")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
     }
 
     /// A FIFO (or device) given as a scene, script or transcript would block in open() for
@@ -125,13 +125,16 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         return repl
     }
 
-    @Test func aLinkedHistoryIsWrittenThroughAndAMissingHomeIsNotCreated() throws {
+    /// A linked history is read but never written through (the one door): the save is
+    /// refused and says why, the file it leads to as it was.
+    @Test func aLinkedHistoryIsNotWrittenThroughAndAMissingHomeIsNotCreated() throws {
         let state = try ScratchFolder()
         let elsewhere = try state.file("kept/history", "earlier\n")
         try FileManager.default.createDirectory(atPath: state.path + "/sayline", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: state.path + "/sayline/history", withDestinationPath: elsewhere)
-        _ = try Self.sayThenLeave(environment: ["XDG_STATE_HOME": state.path])
-        #expect(state.read("kept/history") == "earlier\nsay\n")
+        let linked = try Self.sayThenLeave(environment: ["XDG_STATE_HOME": state.path])
+        #expect(state.read("kept/history") == "earlier\n")
+        #expect(linked.displayText.contains("history not saved to \(state.path)/sayline/history: is a symbolic link"), "\(linked.displayText.suffix(300))")
         #expect((try FileManager.default.attributesOfItem(atPath: state.path + "/sayline/history")[.type] as? FileAttributeType) == .typeSymbolicLink)
 
         let missing = state.path + "/no-such-home"

@@ -20,9 +20,12 @@ package final class SceneKeeper {
 
     /// Where `save ~/name.json` points: `~` is the home folder, as in a shell.
     private let home: String?
+    /// The other files the session read (a script, a transcript to check): never saved over.
+    private let inputs: [String]
 
-    package init(_ document: SceneDocument, home: String? = nil) {
+    package init(_ document: SceneDocument, home: String? = nil, inputs: [String] = []) {
         self.document = document
+        self.inputs = inputs
         self.home = home.flatMap { $0.isEmpty ? nil : $0 }
         agreement = SceneAgreement(document, session: document.scene.elements)
         identity = document.path.map(FileKeeping.identity)
@@ -85,7 +88,9 @@ package final class SceneKeeper {
         case .success(let made): plan = made
         }
         if !overwrite && FileKeeping.isReadOnly(now.target) { return .readOnly(file: path) }
-        if case .failure(let failure) = FileKeeping.replace(now.target, with: plan.bytes, previous: previous) {
+        // The name itself goes to the door, which refuses a link: one read through a link it
+        // named then is refused now as any link is (never written through).
+        if case .failure(let failure) = FileKeeping.replace(path, with: plan.bytes, previous: previous, inputs: inputs) {
             return .cannotWrite(file: path, reason: failure.reason)
         }
         agreeOn(SceneDocument(path: path, bytes: plan.bytes, scene: decoded(plan.bytes) ?? current.scene), elements)
@@ -97,7 +102,9 @@ package final class SceneKeeper {
         let changes = unsavedCount(elements)
         let values = document.valuesByID
         let bytes = document.text(writing: elements.filter { values[$0.identity.id] != $0.value })
-        if case .failure(let failure) = FileAccess.writeReplacing(String(decoding: bytes, as: UTF8.self), to: path) {
+        // The scene read is an input too: saving as another name for it would lose what the
+        // session's own file holds (`save` writes that one).
+        if case .failure(let failure) = FileDoor.write(bytes, to: path, inputs: inputs + (document.path.map { [$0] } ?? [])) {
             return .cannotWrite(file: path, reason: failure.reason)
         }
         agreeOn(SceneDocument(path: path, bytes: bytes, scene: decoded(bytes) ?? Scene(elements: elements)), elements)
