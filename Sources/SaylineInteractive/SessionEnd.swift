@@ -12,6 +12,8 @@ import SaylineOutputs
 package enum SessionEnd {
     /// How long the last change commands may take before Sayline leaves them running.
     static let changeCommandWait = 5.0
+    /// Seconds the last values' change commands are given when a signal asked Sayline to end.
+    static let terminationGrace = 1.0
     /// How long a slow events reader may take to read the last events.
     static let eventReaderWait = 2.0
 
@@ -56,8 +58,10 @@ package enum SessionEnd {
             delivery.problems.append("the last save failed: \(failure.failureReason ?? "")")
         }
         events?.settle(now: .infinity)
-        // Asked to end (SIGTERM, SIGHUP): the last values' commands are started, not waited for.
-        let commands = outputs.hooks?.finish(within: Signals.terminated != 0 ? 0 : changeCommandWait, waiting: waiting) ?? []
+        // Asked to end (SIGTERM, SIGHUP): the last values' commands are started and given a
+        // moment (a quick command has applied its value before Sayline is gone), never more.
+        let askedToEnd = Signals.terminated != 0
+        let commands = outputs.hooks?.finish(within: askedToEnd ? terminationGrace : changeCommandWait, askedToEnd: askedToEnd, waiting: waiting) ?? []
         // A change command that failed during the session was said then; it still fails the session.
         delivery.failed = delivery.failed || !commands.isEmpty || outputs.hooks?.anyFailed == true
         delivery.problems += commands

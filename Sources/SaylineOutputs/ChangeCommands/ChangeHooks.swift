@@ -59,7 +59,8 @@ package final class ChangeHooks {
     /// Every way out: values still settling are applied now, with their final values, and
     /// every command is waited for, up to `seconds`. `waiting` is told once when that takes
     /// longer than half a second. What did not succeed, in words (empty when all did).
-    package func finish(within seconds: Double, waiting: (String) -> Void) -> [String] {
+    /// - Parameter askedToEnd: a signal asked Sayline to end: the wait is short and not told.
+    package func finish(within seconds: Double, askedToEnd: Bool = false, waiting: (String) -> Void) -> [String] {
         failedAtExit = []
         var ignored: [String] = []
         let began = monotonicSeconds()
@@ -69,12 +70,12 @@ package final class ChangeHooks {
             reap(blocking: false, messages: &ignored)
             guard !running.isEmpty else { break }
             let now = monotonicSeconds()
-            if !told && now - began > 0.5 {
+            if !told && !askedToEnd && now - began > 0.5 {
                 told = true
                 waiting("Waiting up to \(Int(seconds)) seconds for the change command \(TextSanitiser.echo(words[0])) to apply the last value")
             }
             if now - began > seconds {
-                failedAtExit?.append(seconds > 0 ? "The change command \(TextSanitiser.echo(words[0])) did not finish within \(Int(seconds)) seconds; it goes on without Sayline"
+                failedAtExit?.append(!askedToEnd ? "The change command \(TextSanitiser.echo(words[0])) did not finish within \(Int(seconds)) seconds; it goes on without Sayline"
                                                  : "The change command \(TextSanitiser.echo(words[0])) goes on without Sayline, which was asked to end")
                 break
             }
