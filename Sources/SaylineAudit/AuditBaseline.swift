@@ -4,14 +4,16 @@ import SaylineText
 /// those are reported as known and do not fail; new ones do; entries no longer found are
 /// reported as fixed, so the baseline can be tightened.
 ///
-/// An entry is keyed by what stays put as scenes are edited: the scene file as the audit was
-/// given it, the control's id and the rule's id. Never a line or a column: a control moved
-/// down a file is the same finding. Written as JSON Lines, one entry a line, sorted, so a
+/// An entry is keyed by what stays put as scenes are edited and wherever the audit runs: the
+/// scene file's path from the repository's root (FileName.key of its exact bytes), the
+/// control's id and the rule's id. Never a line or a column: a control moved down a file is
+/// the same finding; never the path as typed: `./a.json`, an absolute path or a run from
+/// another folder name the same file. Written as JSON Lines, one entry a line, sorted, so a
 /// change to it reads well in review.
 public struct AuditBaseline: Sendable, Equatable {
     /// One accepted finding.
     public struct Entry: Sendable, Hashable, Comparable {
-        /// The scene file as the audit named it; empty for the demo scene.
+        /// The scene file's key (its path from the root, FileName.key); empty for the demo scene.
         public let file: String
         /// The control's id.
         public let control: String
@@ -48,21 +50,29 @@ public struct AuditBaseline: Sendable, Equatable {
     }
 
     /// Every violation of `report`, known ones included: what `--update-baseline` writes.
-    public init(accepting report: AuditReport) {
+    /// - Parameter fileKeys: each scene's key by the name the report shows; a name with none
+    ///   is its own key.
+    public init(accepting report: AuditReport, fileKeys: [String: String] = [:]) {
         self.init(report.rules.flatMap { outcome in
-            (outcome.violations + outcome.known).map { Entry(file: $0.file, control: $0.control, rule: outcome.rule.id) }
+            (outcome.violations + outcome.known).map { Entry(file: fileKeys[$0.file] ?? $0.file, control: $0.control, rule: outcome.rule.id) }
         })
     }
 
     /// Reads a baseline file: blank lines skipped, every other line one JSON object with the
-    /// strings `file`, `control` and `rule`. The first bad line is the problem.
+    /// strings `file`, `control` and `rule`, each once (a key given twice is refused: readers
+    /// disagree on which one counts, jq and Python taking the last). LF or CRLF line ends and a
+    /// byte-order mark are read alike. The first bad line is the problem.
     public static func parse(_ text: String) -> Result<AuditBaseline, Problem> {
         var entries: [Entry] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in LineText.lines(of: text).enumerated() {
             let number = index + 1
-            guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
+            guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
             guard case .success(let node) = JSONParser.parse(Array(line.utf8)), case .object(let members) = node.value else {
                 return .failure(Problem(line: number, message: "not an entry: each line is {\"file\": …, \"control\": …, \"rule\": …}"))
+            }
+            var keys = Set<String>()
+            if let twice = members.first(where: { !keys.insert($0.key).inserted }) {
+                return .failure(Problem(line: number, message: "\(JSONWriter.line(.string(twice.key))) appears twice: give each key once"))
             }
             func string(_ key: String) -> String? {
                 guard let member = members.first(where: { $0.key == key }), case .string(let text) = member.node.value else { return nil }
@@ -88,16 +98,20 @@ public struct AuditBaseline: Sendable, Equatable {
 extension AuditReport {
     /// The report with `baseline` applied: each violation it holds moves to `known` (reported,
     /// never failing); what it holds that was not found is `fixed`.
-    /// - Parameter wholeFiles: every control of each file was audited (not a shard of a
-    ///   scene's controls), so an entry whose control is gone from its file is fixed too.
-    public func applying(_ baseline: AuditBaseline, wholeFiles: Bool = true) -> AuditReport {
+    /// - Parameters:
+    ///   - wholeFiles: every control of each file was audited (not a shard of a scene's
+    ///     controls), so an entry whose control is gone from its file is fixed too.
+    ///   - fileKeys: each scene's baseline key by the name the report shows; a name with
+    ///     none is its own key. Fixed entries are reported by the shown name.
+    public func applying(_ baseline: AuditBaseline, wholeFiles: Bool = true, fileKeys: [String: String] = [:]) -> AuditReport {
         var result = self
         var seen = Set<AuditBaseline.Entry>()
+        func key(_ file: String) -> String { fileKeys[file] ?? file }
         for index in result.rules.indices {
             let rule = result.rules[index].rule.id
             var stillNew: [Node] = []
             for node in result.rules[index].violations {
-                let entry = AuditBaseline.Entry(file: node.file, control: node.control, rule: rule)
+                let entry = AuditBaseline.Entry(file: key(node.file), control: node.control, rule: rule)
                 if baseline.entries.contains(entry) {
                     result.rules[index].known.append(node)
                     seen.insert(entry)
@@ -110,15 +124,16 @@ extension AuditReport {
         result.baselineApplied = true
         // Only what this audit could have found: entries of scenes (and, in a shard, controls)
         // it did not look at are neither known nor fixed.
-        let audited = Set(files)
+        // The shown name of each key audited, for the entries found fixed.
+        let audited = Dictionary(files.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let controls = Set(rules.flatMap { outcome in
-            (outcome.violations + outcome.passes + outcome.incomplete + outcome.suppressed.map(\.node)).map { AuditBaseline.Entry(file: $0.file, control: $0.control, rule: "") }
+            (outcome.violations + outcome.passes + outcome.incomplete + outcome.suppressed.map(\.node)).map { AuditBaseline.Entry(file: key($0.file), control: $0.control, rule: "") }
         })
         let rulesRun = Set(rules.map(\.rule.id))
         result.fixed = baseline.entries.subtracting(seen).filter { entry in
-            audited.contains(entry.file) && rulesRun.contains(entry.rule)
+            audited[entry.file] != nil && rulesRun.contains(entry.rule)
                 && (wholeFiles || controls.contains(AuditBaseline.Entry(file: entry.file, control: entry.control, rule: "")))
-        }.sorted()
+        }.map { AuditBaseline.Entry(file: audited[$0.file] ?? $0.file, control: $0.control, rule: $0.rule) }.sorted()
         return result
     }
 }

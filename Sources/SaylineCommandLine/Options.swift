@@ -61,7 +61,6 @@ package struct Options: Equatable {
     /// preferences file and detection.
     package static func resolve(_ parsed: ParsedArguments, environment: [String: String], displayIsTerminal: Bool,
                         preferences: (path: String, text: String)? = nil,
-                        preferencesWritableByOthers: String? = nil,
                         detectScreenReader: () -> String? = { nil }) -> Result<Options, UsageError> {
         var options = Options()
         if let extra = parsed.extraOperand() { return .failure(extra) }
@@ -76,10 +75,6 @@ package struct Options: Equatable {
                 case .setting(let key, let value, let number):
                     guard let spec = SettingTable.spec(key: key) else {
                         options.warnings.append("\(preferences.path):\(number): unknown setting \(TextSanitiser.echo(key)); known: \(SettingTable.all.map(\.key).joined(separator: ", "))")
-                        continue
-                    }
-                    if let why = preferencesWritableByOthers, spec.runsCommand(value) {
-                        options.warnings.append("\(preferences.path):\(number): \(key) ignored: it runs a command, and \(why); make the file and its folder yours alone (chmod go-w)")
                         continue
                     }
                     if let problem = spec.apply(&settings, value) {

@@ -1,8 +1,10 @@
 import SaylineCore
 import SaylineSystem
+import SaylineText
 
 /// The preferences file: `KEY = VALUE` lines, `#` comments (whole lines, or after a value
-/// following white space) and blank lines.
+/// following white space) and blank lines; LF or CRLF line ends and an optional byte-order
+/// mark (LineText).
 package enum PreferencesFile {
     package enum Line: Equatable {
         case setting(key: String, value: String, line: Int)
@@ -11,8 +13,7 @@ package enum PreferencesFile {
 
     package static func parse(_ text: String) -> [Line] {
         var result: [Line] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        for (offset, line) in LineText.lines(of: text).enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard let equals = trimmed.firstIndex(of: "=") else {

@@ -151,9 +151,6 @@ package struct SettingSpec: Sendable {
     let show: @Sendable (ReplSettings) -> String?
     /// What `show`'s nil means, in words.
     var unsetWords = "the engine's own"
-    /// Whether a value makes Sayline run a program: such a value is taken from a preferences
-    /// file only when nobody but its user can write the file.
-    var runsCommand: @Sendable (String) -> Bool = { _ in false }
 }
 
 package enum SettingTable {
@@ -188,8 +185,7 @@ package enum SettingTable {
                         if case .command(let words) = choice, words.isEmpty { return "speech takes an engine or a command" }
                         settings.speech = choice
                         return nil
-                    }, show: { $0.speech.text },
-                    runsCommand: { if case .command = SpeechEngineChoice($0) { true } else { false } }),
+                    }, show: { $0.speech.text }),
         SettingSpec(key: "rate", flag: "--rate", argument: "N", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
                     help: "speech rate from -100 (slowest) to 100 (fastest), 0 the engine's own",
@@ -232,7 +228,7 @@ package enum SettingTable {
                         guard !CommandWords.split(word).isEmpty else { return "on-change takes a command" }
                         settings.onChange = word
                         return nil
-                    }, show: { $0.onChange }, unsetWords: "none", runsCommand: { _ in true }),
+                    }, show: { $0.onChange }, unsetWords: "none"),
         choice("braille", flag: "--braille", argument: "WHEN",
                help: "show the focused control on a braille display through BRLTTY: auto (where BRLTTY answers, silently otherwise), on (saying why not when it cannot) or off",
                get: { $0.braille }, set: { $0.braille = $1 }),

@@ -164,33 +164,7 @@ package enum FileAccess {
         return true
     }
 
-    /// Why someone other than this user (or root) could change the file at `path`, or nil when
-    /// nobody else can: the file, and each folder above it up to `home` (or the root), must be
-    /// owned by this user or root and writable by nobody else, as ssh and sudo check theirs.
-    /// A folder with the sticky bit (/tmp) lets nobody replace another's file, so it passes.
-    package static func writableByOthers(_ path: String, home: String?) -> String? {
-        let me = geteuid()
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let name = TextSanitiser.echo(path, limit: 4_096)
-        if info.st_uid != me && info.st_uid != 0 { return "\(name) belongs to another user (uid \(info.st_uid))" }
-        if info.st_mode & 0o022 != 0 { return "others can write \(name) (mode \(octal(info.st_mode & 0o777)))" }
-        var folder = self.folder(of: path)
-        let stop = home.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
-        for _ in 0..<64 {
-            guard stat(folder, &info) == 0 else { return nil }
-            let folderName = TextSanitiser.echo(folder, limit: 4_096)
-            if info.st_uid != me && info.st_uid != 0 { return "its folder \(folderName) belongs to another user (uid \(info.st_uid))" }
-            if info.st_mode & 0o022 != 0 && info.st_mode & 0o1000 == 0 {
-                return "others can write its folder \(folderName) (mode \(octal(info.st_mode & 0o777)))"
-            }
-            if folder == stop || folder == "/" || folder == "." { return nil }
-            folder = self.folder(of: folder)
-        }
-        return nil
-    }
-
-    private static func octal(_ mode: mode_t) -> String {
+    static func octal(_ mode: mode_t) -> String {
         let digits = String(mode, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -47,8 +47,10 @@ package enum AuditCommand: Subcommand {
             status; they are audited in parallel on the machine's cores. With no scene, the demo scene,
             but only at a terminal (or with --demo): from a script or CI, naming none is a usage error
             (64), so a pattern that matched nothing never passes.
-            Rule settings come from --rule and from the nearest .sayline-audit file in this folder or
-            above it, up to the repository's root (man 7 sayline-audit-rules).
+            Rule settings come from --rule and from the nearest .sayline-audit file in each scene's folder
+            or above it, up to the repository's root (outside a repository, up to the home folder; outside
+            that, the scene's folder alone), and only from a file nobody but you or root can change
+            (man 7 sayline-audit-rules).
             """,
             options: [SharedOptions.scene, demo,
                       SharedOptions.format(Format.allCases.map(\.rawValue), help: "text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning, html as one page to read"),
@@ -70,12 +72,23 @@ package enum AuditCommand: Subcommand {
             guard baselinePath != nil else { throw UsageError("--update-baseline needs --baseline FILE: the file to write") }
             guard part == nil else { throw UsageError("--update-baseline sees the whole audit: a --shard sees part of it") }
         }
+        var paths = arguments.operands
+        if let scene = arguments.value(SharedOptions.scene.name) { paths.insert(scene, at: 0) }
+        let files = Self.sceneFiles(paths)
         // The project's settings first, then the command line's, which win.
-        var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? ProjectFolder.real(Array($0.utf8)) : nil }
         var settingsFile: String?
-        if getcwd(&folder, folder.count) != nil, let found = AuditSettingsFile.find(from: String(decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) {
+        switch Self.settingsFile(for: files, home: home) {
+        case .failure(let problem): throw problem
+        case .success(nil): break
+        case .success(let found?):
+            let shown = FileAccess.shown(found)
             settingsFile = found
-            if let problem = AuditSettingsFile.read(found, into: &options, shownAs: FileAccess.shown(found)) {
+            if let why = SettingsTrust.doubt(found, foldersUpTo: nil) {
+                Diagnostics.write("sayline audit: \(shown): not used, because \(why): rule settings are taken only from a file nobody else can change (chmod go-w it, or chown it to you)\n")
+                return ExitStatus.malformed.rawValue
+            }
+            if let problem = AuditSettingsFile.read(found, into: &options, shownAs: shown) {
                 Diagnostics.write("sayline audit: \(problem)\n")
                 return ExitStatus.malformed.rawValue
             }
@@ -87,8 +100,6 @@ package enum AuditCommand: Subcommand {
                 throw UsageError("\(spelled): \(problem)")
             }
         }
-        var paths = arguments.operands
-        if let scene = arguments.value(SharedOptions.scene.name) { paths.insert(scene, at: 0) }
         // No scene named: the demo, for a person trying it at a terminal. In a script or CI, a
         // glob that matched nothing must not pass as an audit of nothing.
         if arguments.has(demo.name) {
@@ -98,7 +109,7 @@ package enum AuditCommand: Subcommand {
         }
         // What the audit reads is never written over: the scenes, the settings, and (by the
         // report) the baseline. Both outputs are checked before either is written.
-        let inputs = Self.sceneFiles(paths).map(\.shown) + [settingsFile].compactMap { $0 }
+        let inputs = files.map(\.shown) + [settingsFile].compactMap { $0 }
         if let baselinePath, arguments.has(updateBaseline.name), case .failure(let failure) = FileDoor.check(baselinePath, inputs: inputs) {
             Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
             return ExitStatus.ioError.rawValue
@@ -108,7 +119,7 @@ package enum AuditCommand: Subcommand {
             Diagnostics.write("\(FileAccess.shown(outputPath)): \(failure.message)\n")
             return ExitStatus.ioError.rawValue
         }
-        let scenes: [(name: String, scene: Scene)]
+        let scenes: [AuditedScene]
         switch Self.load(paths, threads: threads, part: part) {
         case .failure(let failure): return failure.report()
         case .success(let loaded): scenes = loaded
@@ -135,16 +146,18 @@ package enum AuditCommand: Subcommand {
                 Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
                 return ExitStatus.malformed.rawValue
             }
+            let fileKeys = Self.baselineKeys(scenes, baseline: baselinePath)
             if arguments.has(updateBaseline.name) {
-                known = AuditBaseline(accepting: report)
+                known = AuditBaseline(accepting: report, fileKeys: fileKeys)
                 if case .failure(let failure) = FileDoor.write(known.text, to: baselinePath, inputs: inputs) {
                     Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
                     return ExitStatus.ioError.rawValue
                 }
             }
-            report = report.applying(known, wholeFiles: ranges == nil)
+            report = report.applying(known, wholeFiles: ranges == nil, fileKeys: fileKeys)
         }
-        let settings = ReportSettings(version: Options.versionNumber, timestamp: Self.timestamp(), failOn: threshold, options: options)
+        var settings = ReportSettings(version: Options.versionNumber, timestamp: Self.timestamp(), failOn: threshold, options: options)
+        if format == .sarif { (settings.sourceRoot, settings.locations) = Self.sarifLocations(scenes) }
         // The long formats are written as they are made, never held whole.
         let produce: ((ArraySlice<UInt8>) -> Void) -> Void
         switch format {
@@ -191,7 +204,7 @@ package enum AuditCommand: Subcommand {
     }
 
     /// A run of the controls of all the scenes, in order, for `part`: each scene's share.
-    static func controlRanges(_ scenes: [(name: String, scene: Scene)], _ part: (index: Int, count: Int)) -> [Range<Int>] {
+    static func controlRanges(_ scenes: [AuditedScene], _ part: (index: Int, count: Int)) -> [Range<Int>] {
         let total = scenes.reduce(0) { $0 + $1.scene.elements.count }
         let lower = (part.index - 1) * total / part.count, upper = part.index * total / part.count
         var offset = 0
@@ -206,8 +219,8 @@ package enum AuditCommand: Subcommand {
     /// Scene files, and the *.json files of folders (sorted), read in parallel; the demo scene
     /// when none is named. Every problem of every file is reported before anything is audited.
     /// With a `part` of several files, only that part's files are read.
-    static func load(_ paths: [String], threads: Int, part: (index: Int, count: Int)? = nil) -> Result<[(name: String, scene: Scene)], SceneLoadFailure> {
-        guard !paths.isEmpty else { return .success([("", .demo)]) }
+    static func load(_ paths: [String], threads: Int, part: (index: Int, count: Int)? = nil) -> Result<[AuditedScene], SceneLoadFailure> {
+        guard !paths.isEmpty else { return .success([AuditedScene(name: "", path: [], scene: .demo)]) }
         var files = sceneFiles(paths)
         guard !files.isEmpty else { return .failure(SceneLoadFailure(lines: paths.map { "\(FileAccess.shown($0)): no scene files (*.json) in this folder" })) }
         if let part, let mine = filesPerPart(paths, part) { files = Array(files[mine]) }
@@ -215,11 +228,13 @@ package enum AuditCommand: Subcommand {
         // Several files are read one a thread; a single one lends its threads to its controls.
         let perFile = named.count == 1 ? threads : 1
         let loaded = Parallel.map(named.count, threads: threads) { SceneFile.document(named[$0].shown, systemPath: named[$0].system, threads: perFile).map(\.scene) }
-        var scenes: [(name: String, scene: Scene)] = []
+        var scenes: [AuditedScene] = []
         var problems: [String] = []
         for (file, result) in zip(files, loaded) {
             switch result {
-            case .success(let scene): scenes.append((FileAccess.shown(file.shown), scene))
+            case .success(let scene):
+                let path = file.system.dropLast().map { UInt8(bitPattern: $0) }
+                scenes.append(AuditedScene(name: FileName.display(path), path: path, scene: scene))
             case .failure(let failure): problems += failure.lines
             }
         }
@@ -249,7 +264,7 @@ package enum AuditCommand: Subcommand {
     /// report is the same as one thread's.
     /// - Parameter ranges: the controls of each scene to audit (a shard's); all when nil. A
     ///   scene with none is left out of the report.
-    static func audit(_ scenes: [(name: String, scene: Scene)], ranges: [Range<Int>]? = nil, auditor: Auditor, threads: Int) -> AuditReport {
+    static func audit(_ scenes: [AuditedScene], ranges: [Range<Int>]? = nil, auditor: Auditor, threads: Int) -> AuditReport {
         var units: [(scene: Int, controls: Range<Int>)] = []
         for (index, entry) in scenes.enumerated() {
             let mine = ranges.map { $0[index] } ?? entry.scene.elements.indices
@@ -274,6 +289,62 @@ package enum AuditCommand: Subcommand {
         return AuditReport.joined(reports) ?? auditor.audit(scenes.first?.scene ?? .demo, file: "", controls: 0..<0, clock: monotonicNanoseconds)
     }
 
+    /// The `.sayline-audit` that applies to every scene of `files` (AuditSettingsFile.find from
+    /// each scene's folder; from the current folder for the demo), as a path; nil when none
+    /// does. Scenes whose settings differ cannot make one report (a rule off for some and not
+    /// for others): that is a usage error naming two of them.
+    static func settingsFile(for files: [(shown: String, system: [CChar])], home: [UInt8]?) -> Result<String?, UsageError> {
+        var byFolder: [[UInt8]: [UInt8]?] = [:]
+        var first: (scene: String, settings: [UInt8]?)?
+        let folders = files.isEmpty ? [ProjectFolder.current()] : files.map { ProjectFolder.realFolder(of: $0.system.dropLast().map { UInt8(bitPattern: $0) }) }
+        for (index, folder) in folders.enumerated() {
+            // A scene whose folder cannot be resolved is missing: loading it says so.
+            guard let folder else { continue }
+            let found: [UInt8]?
+            if let known = byFolder[folder] { found = known } else {
+                found = AuditSettingsFile.find(forFolder: folder, home: home)
+                byFolder[folder] = found
+            }
+            let scene = files.isEmpty ? "the demo" : FileAccess.shown(files[index].shown)
+            guard let earlier = first else { first = (scene, found); continue }
+            if earlier.settings != found {
+                func words(_ settings: [UInt8]?) -> String { settings.map { FileAccess.shown(String(decoding: $0, as: UTF8.self)) } ?? "none" }
+                return .failure(UsageError("\(earlier.scene) and \(scene) take their rule settings from different .sayline-audit files (\(words(earlier.settings)) and \(words(found))): one report holds one set of settings, so audit them in separate runs"))
+            }
+        }
+        return .success(first?.settings.map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Each scene's baseline key by the name the report shows: its path from the root of the
+    /// repository the baseline is in (the baseline's own folder outside one), as exact bytes
+    /// (FileName.key). So `./a.json`, an absolute path and a run from another folder key the
+    /// same file alike, and names that look alike stay apart.
+    static func baselineKeys(_ scenes: [AuditedScene], baseline: String) -> [String: String] {
+        guard let folder = ProjectFolder.realFolder(of: Array(baseline.utf8)) else { return [:] }
+        let root = ProjectFolder.repositoryRoot(of: folder) ?? folder
+        var keys: [String: String] = [:]
+        for scene in scenes where !scene.name.isEmpty {
+            keys[scene.name] = FileName.key(ProjectFolder.absolute(scene.path).map { FileName.relative($0, from: root) } ?? scene.path)
+        }
+        return keys
+    }
+
+    /// SARIF's root (the repository the current folder is in, or the current folder) as a
+    /// `file://` URI, and each scene's location from it; a scene outside it gets its absolute URI.
+    static func sarifLocations(_ scenes: [AuditedScene]) -> (root: String?, locations: [String: String]) {
+        guard let current = ProjectFolder.current() else { return (nil, [:]) }
+        let root = ProjectFolder.repositoryRoot(of: current) ?? current
+        let slash = UInt8(ascii: "/")
+        var locations: [String: String] = [:]
+        for scene in scenes where !scene.name.isEmpty {
+            guard let absolute = ProjectFolder.absolute(scene.path) else { continue }
+            locations[scene.name] = FileName.isInside(absolute, root)
+                ? FileName.uriReference(FileName.relative(absolute, from: root))
+                : "file://" + FileName.uriReference(absolute)
+        }
+        return ("file://" + FileName.uriReference(root.last == slash ? root : root + [slash]), locations)
+    }
+
     /// Now, in UTC, as ISO 8601: "2026-11-30T15:04:05Z".
     static func timestamp() -> String {
         var now = time(nil)
@@ -282,6 +353,14 @@ package enum AuditCommand: Subcommand {
         func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
+}
+
+/// A scene to audit: the name reports show (FileName.display, one-to-one with its bytes), its
+/// path as the system spells it, and the scene.
+struct AuditedScene: Sendable {
+    let name: String
+    let path: [UInt8]
+    let scene: Scene
 }
 
 /// Nanoseconds on the monotonic clock, for the time each check takes.

@@ -4,23 +4,26 @@ import SaylineSystem
 import SaylineCommandLine
 
 /// A repository's audit settings: `.sayline-audit`, kept beside its scenes and found the way
-/// linters find theirs, in the folder the audit runs in or the nearest one above it, stopping
-/// at the repository's root (a folder with `.git`). Lines are `RULE = SETTING` (`off`, or an
-/// impact), `#` comments and blank lines, as in the preferences file.
+/// EditorConfig and ESLint find theirs, from each scene's own folder upwards: up to the
+/// repository's root (a folder with `.git`); outside a repository, up to the home folder when
+/// the scene is in it, and otherwise in the scene's folder alone (above it, in /tmp or a shared
+/// folder, anyone could have put one). Lines are `RULE = SETTING` (`off`, or an impact), `#`
+/// comments and blank lines, as in the preferences file. A file that someone other than this
+/// user (or root) could have written is refused (SettingsTrust).
 enum AuditSettingsFile {
     static let name = ".sayline-audit"
 
-    /// The settings file that applies in `folder`, or nil.
-    static func find(from folder: String) -> String? {
-        var current = folder.isEmpty ? "/" : folder
+    /// The settings file for scenes in `folder` (absolute, resolved), or nil.
+    static func find(forFolder folder: [UInt8], home: [UInt8]?) -> [UInt8]? {
+        let slash = UInt8(ascii: "/")
+        let stop = ProjectFolder.repositoryRoot(of: folder) ?? home.flatMap { FileName.isInside(folder, $0) ? $0 : nil } ?? folder
+        var current = folder
         while true {
-            let base = current == "/" ? "" : current
+            let candidate = (current == [slash] ? [] : current) + [slash] + Array(name.utf8)
             var info = stat()
-            if stat(base + "/" + name, &info) == 0 { return base + "/" + name }
-            // The repository's root is as far as a project's settings reach.
-            if current == "/" || stat(base + "/.git", &info) == 0 { return nil }
-            let parent = current[..<(current.lastIndex(of: "/") ?? current.startIndex)]
-            current = parent.isEmpty ? "/" : String(parent)
+            if stat(ProjectFolder.cString(candidate), &info) == 0 { return candidate }
+            guard current != stop, let parent = ProjectFolder.parent(of: current) else { return nil }
+            current = parent
         }
     }
 

@@ -59,21 +59,23 @@ public enum SaylineApp {
     static func options(_ parsed: ParsedArguments, environment: [String: String]) -> Result<Options, UsageError> {
         var preferences: (path: String, text: String)?
         var unreadable: String?
-        var writableByOthers: String?
         // `--help` and `--version` show nothing interactive: no preferences file is read for them.
         let answersOnly = parsed.has(SharedOptions.help.name) || parsed.has(SharedOptions.version.name)
         if !answersOnly, let path = PreferencesFile.path(environment: environment) {
             switch FileAccess.read(path, limit: 1 << 16) {
             case .success(let bytes):
-                preferences = (path, String(decoding: bytes, as: UTF8.self))
-                writableByOthers = FileAccess.writableByOthers(path, home: environment["HOME"])
+                // Settings run commands: a file others could have written is not read at all.
+                if let why = SettingsTrust.doubt(path, foldersUpTo: environment["HOME"]) {
+                    unreadable = "\(FileAccess.shown(path)): not read, because \(why); using the defaults (chmod go-w what it names, or chown it to you)"
+                } else {
+                    preferences = (path, String(decoding: bytes, as: UTF8.self))
+                }
             case .failure(.missing): break
             case .failure(let failure): unreadable = "\(FileAccess.shown(path)): \(failure.message); using the defaults"
             }
         }
         var result = Options.resolve(parsed, environment: environment, displayIsTerminal: isatty(STDERR_FILENO) == 1,
-                                     preferences: preferences, preferencesWritableByOthers: writableByOthers,
-                                     detectScreenReader: ScreenReaderDetector.detect)
+                                     preferences: preferences, detectScreenReader: ScreenReaderDetector.detect)
         if let unreadable, case .success(var options) = result {
             options.warnings.insert(unreadable, at: 0)
             result = .success(options)

@@ -65,7 +65,9 @@ struct ScriptLines: Sendable {
         // (no slice of it is kept, so no line costs a retain and a release of the buffer).
         func deliver(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Bool, Stop> {
             number += 1
-            let line = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+            var line = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+            // A byte-order mark, as some editors start a file with it, is not the first line's.
+            if number == 1, line.starts(with: LineText.byteOrderMark) { line = UnsafeBufferPointer(rebasing: line.dropFirst(LineText.byteOrderMark.count)) }
             // ASCII is UTF-8 as it stands: only a line with other bytes needs checking.
             if line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil { return .success(body(line, number)) }
             return .failure(.notText(line: number))

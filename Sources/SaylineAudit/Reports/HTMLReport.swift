@@ -124,20 +124,6 @@ extension AuditReport {
         return out
     }
 
-    /// Text made safe in HTML content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text made safe in HTML content and attribute values, scalar by scalar (MarkupText).
+    static func escape(_ text: String) -> String { MarkupText.html(text) }
 }

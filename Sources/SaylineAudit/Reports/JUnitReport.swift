@@ -212,35 +212,11 @@ extension AuditReport {
     /// Element text, escaped.
     static func text(_ text: String) -> String { escaped(text, inAttribute: false) }
 
-    /// XML 1.0 has no form for most control characters, nor for U+FFFE and U+FFFF: each is
-    /// replaced by U+FFFD, so the reader sees that something was there and the file stays valid.
     /// Printable ASCII with nothing XML escapes, in text or in an attribute: a control's id, a
     /// rule's words.
-    private static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<")
-            && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "\"") }
-    }
+    private static func isPlain(_ text: String) -> Bool { MarkupText.isPlain(text, quotes: true) }
 
-    private static func escaped(_ text: String, inAttribute: Bool) -> String {
-        // Most text needs no escape.
-        if isPlain(text) { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where inAttribute: out += "&quot;"
-            case "\n" where inAttribute: out += "&#10;"
-            case "\t" where inAttribute: out += "&#9;"
-            case "\r": out += "&#13;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                let allowed = (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || value >= 0x10000
-                out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-            }
-        }
-        return out
-    }
+    /// Escaped scalar by scalar (MarkupText): XML 1.0 has no form for most control
+    /// characters, which become U+FFFD.
+    private static func escaped(_ text: String, inAttribute: Bool) -> String { MarkupText.xml(text, inAttribute: inAttribute) }
 }

@@ -11,9 +11,18 @@ public struct ReportSettings: Sendable, Equatable {
     public var failOn: Impact
     /// The audit's limits, as the report's tool options show them.
     public var options: AuditOptions
+    /// Where SARIF's relative locations start: the project's root as a `file://` URI ending
+    /// in "/" (SARIF's `originalUriBaseIds`, as `SRCROOT`); nil writes each file as named.
+    public var sourceRoot: String?
+    /// Each scene's location for SARIF, by the name the report shows: a URI reference from
+    /// `sourceRoot`, or an absolute `file://` URI for a file outside it.
+    public var locations: [String: String] = [:]
 
     /// Settings for a report.
-    public init(version: String, timestamp: String = "", failOn: Impact = .serious, options: AuditOptions = AuditOptions()) {
+    public init(version: String, timestamp: String = "", failOn: Impact = .serious, options: AuditOptions = AuditOptions(),
+                sourceRoot: String? = nil, locations: [String: String] = [:]) {
+        self.sourceRoot = sourceRoot
+        self.locations = locations
         self.version = version
         self.timestamp = timestamp
         self.failOn = failOn

@@ -5,7 +5,9 @@ extension AuditReport {
     /// `tool.driver.rules` (descriptions, help URI, WCAG tags, a default level from its
     /// impact), a result for each violation (`fail`), incomplete check (`review`) and
     /// suppressed finding (with its reason), located at the control's line and column in its
-    /// scene file. Passes are left out, as analysers expect.
+    /// scene file. Passes are left out, as analysers expect. Files are located relative to the
+    /// project's root (`%SRCROOT%`, in `originalUriBaseIds`) when the settings give one, so the
+    /// same audit run from another folder or with paths spelled otherwise locates the same.
     public func sarif(_ settings: ReportSettings) -> String {
         let fileIndex = Dictionary(files.filter { !$0.isEmpty }.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [JSONTree] = []
@@ -17,7 +19,7 @@ extension AuditReport {
                     var region = [JSONMember]()
                     if let line = node.line { region.append(JSONMember("startLine", .number(Double(line)))) }
                     if let column = node.column { region.append(JSONMember("startColumn", .number(Double(column)))) }
-                    var physical = [JSONMember("artifactLocation", .object([JSONMember("uri", .string(Self.uri(node.file))), JSONMember("index", .number(Double(index)))]))]
+                    var physical = [JSONMember("artifactLocation", .object(Self.location(node.file, settings) + [JSONMember("index", .number(Double(index)))]))]
                     if !region.isEmpty { physical.append(JSONMember("region", .object(region))) }
                     location.insert(JSONMember("physicalLocation", .object(physical)), at: 0)
                 }
@@ -89,7 +91,7 @@ extension AuditReport {
             JSONMember("failures", .number(Double(failures))), JSONMember("verdict", .string(verdict(settings))),
             JSONMember("ruleSettings", ruleSettingsJSON(settings)), JSONMember("baseline", .bool(baselineApplied)),
         ])))
-        let run = JSONTree.object([
+        var runMembers = [
             JSONMember("tool", .object([JSONMember("driver", .object([
                 JSONMember("name", "sayline"), JSONMember("version", .string(settings.version)),
                 JSONMember("semanticVersion", .string(settings.version)), JSONMember("informationUri", .string(AuditRules.documentation)),
@@ -97,11 +99,18 @@ extension AuditReport {
             ]))])),
             JSONMember("invocations", [.object(invocation)]),
             JSONMember("artifacts", .array(files.filter { !$0.isEmpty }.map { file in
-                .object([JSONMember("location", .object([JSONMember("uri", .string(Self.uri(file)))])), JSONMember("mimeType", "application/json")])
+                .object([JSONMember("location", .object(Self.location(file, settings))), JSONMember("mimeType", "application/json")])
             })),
             JSONMember("columnKind", "unicodeCodePoints"),
             JSONMember("results", .array(results)),
-        ])
+        ]
+        if let root = settings.sourceRoot {
+            runMembers.insert(JSONMember("originalUriBaseIds", .object([JSONMember(Self.rootName, .object([
+                JSONMember("uri", .string(root)),
+                JSONMember("description", .object([JSONMember("text", "The project's root: the repository's, or the folder the audit ran in outside one.")])),
+            ]))])), at: 3)
+        }
+        let run = JSONTree.object(runMembers)
         return JSONWriter.write(.object([
             JSONMember("$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"),
             JSONMember("version", "2.1.0"),
@@ -123,20 +132,16 @@ extension AuditReport {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
+    /// The name `originalUriBaseIds` gives the project's root.
+    static let rootName = "SRCROOT"
+
+    /// An artifact location's members: relative to the root, absolute, or as named.
+    static func location(_ file: String, _ settings: ReportSettings) -> [JSONMember] {
+        guard let uri = settings.locations[file] else { return [JSONMember("uri", .string(Self.uri(file)))] }
+        return uri.hasPrefix("file://") ? [JSONMember("uri", .string(uri))] : [JSONMember("uri", .string(uri)), JSONMember("uriBaseId", .string(rootName))]
+    }
+
     /// A path as a URI reference: unreserved characters and "/" kept, every other byte
     /// percent-encoded (a space, "%", "#", non-ASCII).
-    static func uri(_ path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            let keep = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-                || [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/")].contains(byte)
-            if keep {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return out
-    }
+    static func uri(_ path: String) -> String { FileName.uriReference(path.utf8) }
 }

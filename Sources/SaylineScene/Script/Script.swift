@@ -23,13 +23,7 @@ public struct Script: Sendable, Equatable {
     }
 
     /// The text's lines, without their line ends (LF or CRLF) and without a leading byte-order mark.
-    public static func lines(of text: String) -> [String] {
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
-        }
-        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
-        return lines
-    }
+    public static func lines(of text: String) -> [String] { LineText.lines(of: text) }
 }
 
 /// One line of a script that does something.

@@ -1,0 +1,67 @@
+import Glibc
+import SaylineCore
+
+/// Whether a file read as settings (the preferences file, `.sayline-audit`) can be believed:
+/// settings switch rules off and run commands, so they are taken only from a file nobody but
+/// this user (or root) can change, as ssh and git check theirs.
+package enum SettingsTrust {
+    /// Why someone other than this user (or root) could have written the file at `path`, or
+    /// nil when nobody else can. The file must be owned by this user or root, and writable by
+    /// nobody else; with `foldersUpTo`, so must each folder above it up to that one (or the
+    /// root). A folder with the sticky bit (/tmp) lets nobody replace another's file, so it
+    /// passes. Writable by its group is allowed when the group is its owner's own (a user
+    /// private group with no other member, Debian's default, where files are made 0664), as
+    /// Debian's ssh allows it.
+    package static func doubt(_ path: String, foldersUpTo stop: String?) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if let why = doubt(info, name: FileAccess.shown(path), isFolder: false) { return why }
+        guard let stop else { return nil }
+        let last = stop.hasSuffix("/") && stop.count > 1 ? String(stop.dropLast()) : stop
+        var folder = FileAccess.folder(of: path)
+        for _ in 0..<64 {
+            guard stat(folder, &info) == 0 else { return nil }
+            if let why = doubt(info, name: FileAccess.shown(folder), isFolder: true) { return why }
+            if folder == last || folder == "/" || folder == "." { return nil }
+            folder = FileAccess.folder(of: folder)
+        }
+        return nil
+    }
+
+    private static func doubt(_ info: stat, name: String, isFolder: Bool) -> String? {
+        let what = isFolder ? "its folder \(name)" : name
+        let me = geteuid()
+        if info.st_uid != me && info.st_uid != 0 { return "\(what) belongs to another user (\(owner(info.st_uid)))" }
+        let mode = FileAccess.octal(info.st_mode & 0o7777)
+        // A sticky folder lets nobody replace a file that is not theirs.
+        if isFolder && info.st_mode & 0o1000 != 0 { return nil }
+        if info.st_mode & 0o002 != 0 { return "others can write \(what) (mode \(mode))" }
+        if info.st_mode & 0o020 != 0 && !isPrivateGroup(info.st_gid, of: info.st_uid) {
+            return "the group \(group(info.st_gid)) can write \(what) (mode \(mode))"
+        }
+        return nil
+    }
+
+    /// The owner's own group: its primary group, with no member but the owner.
+    private static func isPrivateGroup(_ gid: gid_t, of uid: uid_t) -> Bool {
+        guard let user = getpwuid(uid), user.pointee.pw_gid == gid, let entry = getgrgid(gid) else { return false }
+        let name = String(cString: user.pointee.pw_name)
+        var member = entry.pointee.gr_mem
+        while let pointer = member, let current = pointer.pointee {
+            if String(cString: current) != name { return false }
+            member = pointer + 1
+        }
+        return true
+    }
+
+    /// "uid 1001, alice", or "uid 1001" for a number with no name.
+    private static func owner(_ uid: uid_t) -> String {
+        guard let user = getpwuid(uid) else { return "uid \(uid)" }
+        return "uid \(uid), \(TextSanitiser.echo(String(cString: user.pointee.pw_name)))"
+    }
+
+    private static func group(_ gid: gid_t) -> String {
+        guard let entry = getgrgid(gid) else { return "\(gid)" }
+        return TextSanitiser.echo(String(cString: entry.pointee.gr_name))
+    }
+}
