@@ -1,4 +1,5 @@
 import SaylineText
+import SaylineScene
 
 /// Findings a team has accepted for now, so an audit can be turned on before they are fixed:
 /// those are reported as known and do not fail; new ones do; entries no longer found are
@@ -27,9 +28,22 @@ public struct AuditBaseline: Sendable, Equatable {
             self.rule = rule
         }
 
-        /// By file, then control, then rule: the order the file is written in.
+        /// The file is compared by its bytes, never as Swift compares strings (by canonical
+        /// equivalence): "café" composed and decomposed are two names, two files.
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.file.utf8.elementsEqual(rhs.file.utf8) && lhs.control == rhs.control && lhs.rule == rhs.rule
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            for byte in file.utf8 { hasher.combine(byte) }
+            hasher.combine(control)
+            hasher.combine(rule)
+        }
+
+        /// By file (its bytes), then control, then rule: the order the file is written in.
         public static func < (lhs: Entry, rhs: Entry) -> Bool {
-            (lhs.file, lhs.control, lhs.rule) < (rhs.file, rhs.control, rhs.rule)
+            if !lhs.file.utf8.elementsEqual(rhs.file.utf8) { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+            return (lhs.control, lhs.rule) < (rhs.control, rhs.rule)
         }
     }
 
@@ -81,6 +95,14 @@ public struct AuditBaseline: Sendable, Equatable {
             guard let file = string("file"), let control = string("control"), let rule = string("rule") else {
                 return .failure(Problem(line: number, message: "an entry needs the strings file, control and rule"))
             }
+            // What a report prints of an entry is what a scene could hold: a committed baseline
+            // cannot write escape sequences to the terminal of the person reading the report.
+            guard SceneDecoder.isControlID(control) else {
+                return .failure(Problem(line: number, message: "control must be a control's id: one word of visible characters"))
+            }
+            guard AuditRules.all.contains(where: { $0.id == rule }) else {
+                return .failure(Problem(line: number, message: "no rule \(TextSanitiser.echo(rule)); the rules are \(AuditRules.all.map(\.id).joined(separator: ", "))"))
+            }
             entries.append(Entry(file: file, control: control, rule: rule))
         }
         return .success(AuditBaseline(entries))
@@ -125,15 +147,16 @@ extension AuditReport {
         // Only what this audit could have found: entries of scenes (and, in a shard, controls)
         // it did not look at are neither known nor fixed.
         // The shown name of each key audited, for the entries found fixed.
-        let audited = Dictionary(files.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let audited = Dictionary(files.map { (AuditBaseline.Entry(file: key($0), control: "", rule: ""), $0) }, uniquingKeysWith: { first, _ in first })
+        func shown(_ entry: AuditBaseline.Entry) -> String? { audited[AuditBaseline.Entry(file: entry.file, control: "", rule: "")] }
         let controls = Set(rules.flatMap { outcome in
             (outcome.violations + outcome.passes + outcome.incomplete + outcome.suppressed.map(\.node)).map { AuditBaseline.Entry(file: key($0.file), control: $0.control, rule: "") }
         })
         let rulesRun = Set(rules.map(\.rule.id))
         result.fixed = baseline.entries.subtracting(seen).filter { entry in
-            audited[entry.file] != nil && rulesRun.contains(entry.rule)
+            shown(entry) != nil && rulesRun.contains(entry.rule)
                 && (wholeFiles || controls.contains(AuditBaseline.Entry(file: entry.file, control: entry.control, rule: "")))
-        }.map { AuditBaseline.Entry(file: audited[$0.file] ?? $0.file, control: $0.control, rule: $0.rule) }.sorted()
+        }.map { AuditBaseline.Entry(file: shown($0) ?? $0.file, control: $0.control, rule: $0.rule) }.sorted()
         return result
     }
 }

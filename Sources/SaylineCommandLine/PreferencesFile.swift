@@ -39,7 +39,8 @@ package enum PreferencesFile {
     /// `$XDG_CONFIG_HOME/sayline/config`, or `~/.config/sayline/config`.
     package static func path(environment: [String: String]) -> String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/sayline/config" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/sayline/config" }
+        // A relative HOME would make the file depend on the folder Sayline starts in.
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/sayline/config" }
         return nil
     }
 }

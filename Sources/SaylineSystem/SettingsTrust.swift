@@ -12,14 +12,33 @@ package enum SettingsTrust {
     /// passes. Writable by its group is allowed when the group is its owner's own (a user
     /// private group with no other member, Debian's default, where files are made 0664), as
     /// Debian's ssh allows it.
+    ///
+    /// A symbolic link counts as what it is and what it leads to: the link must be this
+    /// user's or root's (one planted in a shared folder is not the person's word, wherever it
+    /// points), and when the path leads elsewhere, the file it resolves to and every folder
+    /// above that, up to the root, are checked too.
     package static func doubt(_ path: String, foldersUpTo stop: String?) -> String? {
         var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if (info.st_mode & S_IFMT) == S_IFLNK, info.st_uid != geteuid(), info.st_uid != 0 {
+            return "\(FileAccess.shown(path)) is a symbolic link that belongs to another user (\(owner(info.st_uid)))"
+        }
         guard stat(path, &info) == 0 else { return nil }
         if let why = doubt(info, name: FileAccess.shown(path), isFolder: false) { return why }
-        guard let stop else { return nil }
+        if let stop, let why = doubtFolders(above: path, upTo: stop) { return why }
+        // Led elsewhere by a link in the path: where it leads is checked to the root.
+        if let resolved = ProjectFolder.real(Array(path.utf8)).map({ String(decoding: $0, as: UTF8.self) }), resolved != path {
+            if let why = doubtFolders(above: resolved, upTo: "/") { return why }
+        }
+        return nil
+    }
+
+    /// The folders above `path`, up to `stop` (or the root), each checked as `doubt` does.
+    private static func doubtFolders(above path: String, upTo stop: String) -> String? {
+        var info = stat()
         let last = stop.hasSuffix("/") && stop.count > 1 ? String(stop.dropLast()) : stop
         var folder = FileAccess.folder(of: path)
-        for _ in 0..<64 {
+        for _ in 0..<4_096 {
             guard stat(folder, &info) == 0 else { return nil }
             if let why = doubt(info, name: FileAccess.shown(folder), isFolder: true) { return why }
             if folder == last || folder == "/" || folder == "." { return nil }
@@ -42,7 +61,9 @@ package enum SettingsTrust {
         return nil
     }
 
-    /// The owner's own group: its primary group, with no member but the owner.
+    /// The owner's own group: its primary group, with no member but the owner, and the
+    /// primary group of no other user (Debian's `nogroup` is the primary group of several
+    /// system users, any of whom could write a file writable by it).
     private static func isPrivateGroup(_ gid: gid_t, of uid: uid_t) -> Bool {
         guard let user = getpwuid(uid), user.pointee.pw_gid == gid, let entry = getgrgid(gid) else { return false }
         let name = String(cString: user.pointee.pw_name)
@@ -50,6 +71,11 @@ package enum SettingsTrust {
         while let pointer = member, let current = pointer.pointee {
             if String(cString: current) != name { return false }
             member = pointer + 1
+        }
+        setpwent()
+        defer { endpwent() }
+        while let other = getpwent() {
+            if other.pointee.pw_gid == gid && other.pointee.pw_uid != uid { return false }
         }
         return true
     }

@@ -76,7 +76,8 @@ package enum AuditCommand: Subcommand {
         if let scene = arguments.value(SharedOptions.scene.name) { paths.insert(scene, at: 0) }
         let files = Self.sceneFiles(paths)
         // The project's settings first, then the command line's, which win.
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? ProjectFolder.real(Array($0.utf8)) : nil }
+        // A home of "/" (as in many CI containers) would hold every folder: no home at all then.
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? ProjectFolder.real(Array($0.utf8)) : nil }.flatMap { $0 == Array("/".utf8) ? nil : $0 }
         var settingsFile: String?
         switch Self.settingsFile(for: files, home: home) {
         case .failure(let problem): throw problem
@@ -230,11 +231,25 @@ package enum AuditCommand: Subcommand {
         let loaded = Parallel.map(named.count, threads: threads) { SceneFile.document(named[$0].shown, systemPath: named[$0].system, threads: perFile).map(\.scene) }
         var scenes: [AuditedScene] = []
         var problems: [String] = []
+        // Each name shown once: reports and baselines tell files apart by it, and Swift calls
+        // two strings equal when they are canonically equivalent ("café" composed and
+        // decomposed), so a name equal to one before it is shown byte by byte.
+        // The same path named twice keeps its one name.
+        var shownNames: [String: [UInt8]] = [:]
+        func unique(_ path: [UInt8]) -> String {
+            var name = FileName.display(path)
+            if let other = shownNames[name], other != path { name = FileName.display(path, everyByte: true) }
+            var copy = 2
+            let plain = name
+            while let other = shownNames[name], other != path { name = plain + " (\(copy))"; copy += 1 }
+            shownNames[name] = path
+            return name
+        }
         for (file, result) in zip(files, loaded) {
             switch result {
             case .success(let scene):
                 let path = file.system.dropLast().map { UInt8(bitPattern: $0) }
-                scenes.append(AuditedScene(name: FileName.display(path), path: path, scene: scene))
+                scenes.append(AuditedScene(name: unique(path), path: path, scene: scene))
             case .failure(let failure): problems += failure.lines
             }
         }
@@ -296,7 +311,8 @@ package enum AuditCommand: Subcommand {
     static func settingsFile(for files: [(shown: String, system: [CChar])], home: [UInt8]?) -> Result<String?, UsageError> {
         var byFolder: [[UInt8]: [UInt8]?] = [:]
         var first: (scene: String, settings: [UInt8]?)?
-        let folders = files.isEmpty ? [ProjectFolder.current()] : files.map { ProjectFolder.realFolder(of: $0.system.dropLast().map { UInt8(bitPattern: $0) }) }
+        let folders = files.isEmpty ? [ProjectFolder.current()]
+            : ProjectFolder.absolute(files.map { $0.system.dropLast().map { UInt8(bitPattern: $0) } }).map { $0.flatMap(ProjectFolder.parent) }
         for (index, folder) in folders.enumerated() {
             // A scene whose folder cannot be resolved is missing: loading it says so.
             guard let folder else { continue }
@@ -323,8 +339,8 @@ package enum AuditCommand: Subcommand {
         guard let folder = ProjectFolder.realFolder(of: Array(baseline.utf8)) else { return [:] }
         let root = ProjectFolder.repositoryRoot(of: folder) ?? folder
         var keys: [String: String] = [:]
-        for scene in scenes where !scene.name.isEmpty {
-            keys[scene.name] = FileName.key(ProjectFolder.absolute(scene.path).map { FileName.relative($0, from: root) } ?? scene.path)
+        for (scene, absolute) in zip(scenes, ProjectFolder.absolute(scenes.map(\.path))) where !scene.name.isEmpty {
+            keys[scene.name] = FileName.key(absolute.map { FileName.relative($0, from: root) } ?? scene.path)
         }
         return keys
     }
@@ -336,8 +352,8 @@ package enum AuditCommand: Subcommand {
         let root = ProjectFolder.repositoryRoot(of: current) ?? current
         let slash = UInt8(ascii: "/")
         var locations: [String: String] = [:]
-        for scene in scenes where !scene.name.isEmpty {
-            guard let absolute = ProjectFolder.absolute(scene.path) else { continue }
+        for (scene, absolute) in zip(scenes, ProjectFolder.absolute(scenes.map(\.path))) where !scene.name.isEmpty {
+            guard let absolute else { continue }
             locations[scene.name] = FileName.isInside(absolute, root)
                 ? FileName.uriReference(FileName.relative(absolute, from: root))
                 : "file://" + FileName.uriReference(absolute)

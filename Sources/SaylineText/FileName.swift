@@ -7,9 +7,12 @@ public enum FileName {
     /// The name for people: as it is when it is UTF-8 with nothing unprintable, no `"` and no
     /// `\`; otherwise in double quotes with C escapes (`\t`, `\n`, `\"`, `\\`, `\xNN` for each
     /// byte of a control or format character or of what is not UTF-8), as git quotes paths.
-    public static func display(_ bytes: some Collection<UInt8>) -> String {
+    /// - Parameter everyByte: every byte that is not ASCII escaped too: a name that only
+    ///   looks like another to Swift (which compares strings by canonical equivalence, so
+    ///   "café" composed and decomposed are equal) is shown apart, in ASCII alone.
+    public static func display(_ bytes: some Collection<UInt8>, everyByte: Bool = false) -> String {
         let pieces = decoded(bytes)
-        let needsQuotes = pieces.contains { piece in
+        let needsQuotes = everyByte || pieces.contains { piece in
             guard case .scalar(let scalar) = piece else { return true }
             return scalar == "\"" || scalar == "\\" || isUnprintable(scalar)
         }
@@ -26,7 +29,7 @@ public enum FileName {
                 case "\n": out += "\\n"
                 case "\r": out += "\\r"
                 default:
-                    if isUnprintable(scalar) {
+                    if isUnprintable(scalar) || (everyByte && !scalar.isASCII) {
                         for byte in String(scalar).utf8 { out += "\\x" + hex(byte) }
                     } else {
                         out.unicodeScalars.append(scalar)

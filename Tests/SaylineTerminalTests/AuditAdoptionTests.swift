@@ -85,7 +85,7 @@ extension EndToEndTests { @Suite struct AuditAdoptionTests {
         #expect(lint.status == 0, "\(lint.stderr)")
 
         // A baseline that is not one is refused with its line; nothing is audited against it.
-        _ = try folder.file("broken.baseline", "{\"file\":\"a\",\"control\":\"b\",\"rule\":\"c\"}\nname-present brightness\n")
+        _ = try folder.file("broken.baseline", "{\"file\":\"a\",\"control\":\"b\",\"rule\":\"name-present\"}\nname-present brightness\n")
         let broken = try runShell("cd '\(folder.path)' && SAYLINE audit scenes/ --baseline broken.baseline")
         #expect(broken.status == 2)
         #expect(broken.stderr == "broken.baseline:2: not an entry: each line is {\"file\": …, \"control\": …, \"rule\": …}\n", "\(broken.stderr)")

@@ -42,6 +42,9 @@ extension EndToEndTests { @Suite struct AuditTrustTests {
         _ = try folder.file("shared/.sayline-audit", "name-present = off\n")
         let shared = try runShell("cd '\(path)/shared/drop' && HOME='\(path)/home' SAYLINE audit panel.json")
         #expect(shared.status == 1, "a file above a folder outside home and repository was used: \(shared.stdout)")
+        // A home of "/" (many CI containers) holds every folder: it is taken as no home at all.
+        let rootHome = try runShell("cd '\(path)/shared/drop' && HOME=/ SAYLINE audit panel.json")
+        #expect(rootHome.status == 1, "HOME=/ let the search climb: \(rootHome.stdout)")
         _ = try folder.file("shared/drop/.sayline-audit", "name-present = off\n")
         let own = try runShell("cd '\(path)/shared/drop' && HOME='\(path)/home' SAYLINE audit panel.json")
         #expect(own.status == 0, "\(own.stdout) \(own.stderr)")
@@ -79,6 +82,26 @@ extension EndToEndTests { @Suite struct AuditTrustTests {
         #expect(chown(settings, 0, 0) == 0)
         let trusted = try runShell("cd '\(folder.path)/repo' && SAYLINE audit panel.json")
         #expect(trusted.status == 0, "\(trusted.stderr)")
+
+        // nobody's primary group, nogroup, is the primary group of other system users too
+        // (sync, _apt): a file it can write is not nobody's alone.
+        let shared = folder.path + "/shared"
+        _ = try folder.file("shared/.sayline-audit", "name-present = off\n")
+        _ = try folder.file("shared/panel.json", Self.scene([Self.unnamed]))
+        #expect(chmod(folder.path, 0o755) == 0)
+        let asNobody = try runShell("chown -R 65534:65534 '\(shared)' && chmod 664 '\(shared)/.sayline-audit' && cd '\(shared)' && setpriv --reuid=65534 --regid=65534 --clear-groups SAYLINE audit panel.json")
+        #expect(asNobody.status == 2, "\(asNobody.stdout) \(asNobody.stderr)")
+        #expect(asNobody.stderr.contains("can write \(shared)/.sayline-audit (mode 0664)"), "\(asNobody.stderr)")
+
+        // A link another user planted in a shared (sticky) folder, leading to this user's own
+        // settings, is not this user's word.
+        let drop = folder.path + "/drop"
+        _ = try folder.file("mine/.sayline-audit", "name-present = off\n")
+        _ = try folder.file("drop/panel.json", Self.scene([Self.unnamed]))
+        #expect(chmod(drop, 0o1777) == 0)
+        let planted = try runShell("setpriv --reuid=65534 --regid=65534 --clear-groups ln -s '\(folder.path)/mine/.sayline-audit' '\(drop)/.sayline-audit' && cd '\(drop)' && SAYLINE audit panel.json")
+        #expect(planted.status == 2, "\(planted.stdout) \(planted.stderr)")
+        #expect(planted.stderr.contains("\(drop)/.sayline-audit is a symbolic link that belongs to another user (uid 65534"), "\(planted.stderr)")
     }
 
     /// Settings and baselines saved with CRLF line ends and a byte-order mark read as the same
@@ -146,6 +169,22 @@ extension EndToEndTests { @Suite struct AuditTrustTests {
         #expect(second.status == 1, "a new critical finding passed as known: \(second.stdout)")
         #expect(second.stdout.contains("1 new violation"), "\(second.stdout)")
         #expect(second.stdout.contains("scenes/caf\\xC3.json"), "each name is shown apart: \(second.stdout)")
+        // Composed and decomposed "é" are two names (Swift's strings call them equal).
+        let composed = try runShell("cd '\(folder.path)/repo' && rm scenes/*.json && printf '%s' '\(scene)' > \"scenes/$(printf 'caf\\303\\251.json')\" && SAYLINE audit scenes/ --baseline nfc.baseline --update-baseline")
+        #expect(composed.status == 0, "\(composed.stderr)")
+        let decomposed = try runShell("cd '\(folder.path)/repo' && printf '%s' '\(scene)' > \"scenes/$(printf 'cafe\\314\\201.json')\" && SAYLINE audit scenes/ --baseline nfc.baseline")
+        #expect(decomposed.status == 1, "a new finding passed as known: \(decomposed.stdout)")
+        // The new finding is the decomposed file's (shown as it is: it sorts first); the
+        // composed one, equal to it as a Swift string, is shown byte by byte.
+        let bytes = Array(decomposed.stdout.utf8)
+        #expect(decomposed.stdout.contains("1 new violation"), "\(decomposed.stdout)")
+        #expect(bytes.firstRange(of: Array("on brightness (no name), scenes/cafe\u{301}.json".utf8)) != nil, "\(decomposed.stdout)")
+        #expect(decomposed.stdout.contains("Known, in the baseline (reported, not failing):\n- critical: name-present on brightness (no name), \"scenes/caf\\xC3\\xA9.json\""), "\(decomposed.stdout)")
+        // A baseline is printed in reports: what it names must be what a scene could hold.
+        _ = try folder.file("repo/hostile.baseline", "{\"file\":\"scenes/caf\u{E9}.json\",\"control\":\"\\u001b]0;owned\\u0007\",\"rule\":\"name-present\"}\n")
+        let hostile = try runShell("cd '\(folder.path)/repo' && SAYLINE audit scenes/ --baseline hostile.baseline")
+        #expect(hostile.status == 2)
+        #expect(hostile.stderr == "hostile.baseline:1: control must be a control's id: one word of visible characters\n", "\(hostile.stderr)")
         // A key given twice in an entry is refused, as in scenes: readers disagree on which counts.
         _ = try folder.file("repo/audit.baseline", "{\"file\":\"elsewhere.json\",\"file\":\"scenes/caf%C3.json\",\"control\":\"brightness\",\"rule\":\"name-present\"}\n")
         let twice = try runShell("cd '\(folder.path)/repo' && SAYLINE audit scenes/ --baseline audit.baseline")

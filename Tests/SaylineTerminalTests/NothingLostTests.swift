@@ -374,6 +374,17 @@ extension EndToEndTests { @Suite struct NothingLostTests {
         #expect(folderOpen.stderr.contains("not read, because others can write its folder \(home.path)/.config/sayline (mode 0777)"))
         #expect(!folderOpen.stdout.contains(config))
         #expect(chmod(home.path + "/.config/sayline", 0o700) == 0)
+        // A link to a file in a folder others can write: where it leads is checked too.
+        let open = try ScratchFolder()
+        let elsewhere = try open.file("config", "on-change = touch \(home.path)/pwned\n")
+        #expect(chmod(open.path, 0o777) == 0)
+        let linked = home.path + "/.config/sayline/linked"
+        #expect(symlink(elsewhere, linked) == 0 && rename(linked, config) == 0)
+        let throughLink = try runPiped(["config"], input: "", environment: ["HOME": home.path])
+        #expect(throughLink.stderr.contains("\(config): not read, because others can write its folder \(open.path) (mode 0777)"), "\(throughLink.stderr)")
+        #expect(!throughLink.stdout.contains("pwned"))
+        #expect(unlink(config) == 0)
+        #expect(FileManager.default.createFile(atPath: config, contents: Data("settle = 0\n".utf8)))
         // Another user's file, however its mode, is theirs to say, not this user's.
         if geteuid() == 0 {
             #expect(chown(config, 65534, 65534) == 0)

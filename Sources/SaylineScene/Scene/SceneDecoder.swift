@@ -11,6 +11,17 @@ public typealias SceneParallelDecode = (_ count: Int, _ decode: @escaping @Senda
 /// values that are usable but out of range are passed to the controls, which repair them and
 /// record it for the audit.
 public struct SceneDecoder: Sendable {
+    /// A control's id is one word of visible characters: `focus ID` and completion split on
+    /// white space of any kind, and an id is printed in reports and on terminals as it is.
+    /// Visible ASCII settles it without a Unicode property looked up a character.
+    public static func isControlID(_ id: String) -> Bool {
+        if id.isEmpty { return false }
+        if id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return true }
+        return !id.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+        }
+    }
+
     private var problems: [SceneProblem] = []
     /// The audit rules a suppression may name, when the caller knows them.
     private var knownRules: Set<String>?
@@ -229,12 +240,7 @@ public struct SceneDecoder: Sendable {
             }
         }
         guard let id = values.givenText("id") else { return nil }
-        // One word of visible characters: `focus ID` and completion split on white space of any
-        // kind. Visible ASCII settles it without a Unicode property looked up a character.
-        let visibleASCII = id.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
-        if id.isEmpty || !visibleASCII && id.unicodeScalars.contains(where: {
-            $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
-        }) {
+        if !Self.isControlID(id) {
             problem(members["id"] ?? node, path + ".id", "must be one word of visible characters, with no spaces, tabs or no-break spaces")
         }
         let identity = ControlIdentity(id: id, label: values.text("label"), shortName: values.givenText("shortName"),
