@@ -14,7 +14,7 @@ public enum FileName {
         let pieces = decoded(bytes)
         let needsQuotes = everyByte || pieces.contains { piece in
             guard case .scalar(let scalar) = piece else { return true }
-            return scalar == "\"" || scalar == "\\" || isUnprintable(scalar)
+            return scalar == "\"" || scalar == "\\" || TextSanitiser.isUnprintable(scalar)
         }
         guard needsQuotes else { return String(decoding: Array(bytes), as: UTF8.self) }
         var out = "\""
@@ -29,7 +29,7 @@ public enum FileName {
                 case "\n": out += "\\n"
                 case "\r": out += "\\r"
                 default:
-                    if isUnprintable(scalar) || (everyByte && !scalar.isASCII) {
+                    if TextSanitiser.isUnprintable(scalar) || (everyByte && !scalar.isASCII) {
                         for byte in String(scalar).utf8 { out += "\\x" + hex(byte) }
                     } else {
                         out.unicodeScalars.append(scalar)
@@ -49,7 +49,7 @@ public enum FileName {
             switch piece {
             case .byte(let byte): out += "%" + hex(byte)
             case .scalar(let scalar):
-                if scalar == "%" || isUnprintable(scalar) {
+                if scalar == "%" || TextSanitiser.isUnprintable(scalar) {
                     for byte in String(scalar).utf8 { out += "%" + hex(byte) }
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -119,14 +119,6 @@ public enum FileName {
             }
         }
         return pieces
-    }
-
-    /// Control and format characters and line and paragraph separators: never written raw.
-    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
     }
 
     private static func hex(_ byte: UInt8) -> String {

@@ -10,20 +10,17 @@ public enum MarkupText {
     /// that something was there.
     public static func html(_ text: String) -> String {
         if isPlain(text, quotes: true) { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
+        return replacing(text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default: out.unicodeScalars.append(isAllowedInHTML(scalar) ? scalar : "\u{FFFD}")
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\t", "\n", "\r": nil
+            default: isAllowedInHTML(scalar) ? nil : "\u{FFFD}"
             }
         }
-        return out
     }
 
     /// Text for XML 1.0 element content or, with `inAttribute`, a double-quoted attribute
@@ -32,23 +29,28 @@ public enum MarkupText {
     /// U+FFFE and U+FFFF: each becomes U+FFFD and the file stays well formed.
     public static func xml(_ text: String, inAttribute: Bool) -> String {
         if isPlain(text, quotes: inAttribute) { return text }
+        return replacing(text) { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"" where inAttribute: "&quot;"
+            case "\n" where inAttribute: "&#10;"
+            case "\t" where inAttribute: "&#9;"
+            case "\r": "&#13;"
+            case "\n", "\t": nil
+            default:
+                (0x20...0xD7FF).contains(scalar.value) || (0xE000...0xFFFD).contains(scalar.value) || scalar.value >= 0x10000 ? nil : "\u{FFFD}"
+            }
+        }
+    }
+
+    /// The text with each scalar `replacement` gives a string for replaced by it, the rest kept.
+    private static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where inAttribute: out += "&quot;"
-            case "\n" where inAttribute: out += "&#10;"
-            case "\t" where inAttribute: out += "&#9;"
-            case "\r": out += "&#13;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                let allowed = (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || value >= 0x10000
-                out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-            }
+            if let replaced = replacement(scalar) { out += replaced } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

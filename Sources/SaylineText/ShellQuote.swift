@@ -8,7 +8,7 @@ public enum ShellQuote {
 
     public static func word(_ text: String) -> String {
         if text.isEmpty { return "''" }
-        if text.unicodeScalars.contains(where: needsEscape) { return ansiC(text) }
+        if text.unicodeScalars.contains(where: TextSanitiser.isUnprintable) { return ansiC(text) }
         var out = ""
         for (index, scalar) in text.unicodeScalars.enumerated() {
             // A tilde or hash opens a word's meaning only at its start.
@@ -16,15 +16,6 @@ public enum ShellQuote {
             out.unicodeScalars.append(scalar)
         }
         return out
-    }
-
-    /// A control character, or one that changes how text around it is shown (bidirectional
-    /// overrides, line separators): never written raw, but as bytes in $'…'.
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
     }
 
     /// `$'…'`, with bash's escapes, and every other character that needs one as octal bytes.
@@ -43,7 +34,7 @@ public enum ShellQuote {
             case "\\": out += "\\\\"
             case "'": out += "\\'"
             default:
-                guard needsEscape(scalar) else {
+                guard TextSanitiser.isUnprintable(scalar) else {
                     out.unicodeScalars.append(scalar)
                     continue
                 }

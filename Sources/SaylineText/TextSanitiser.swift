@@ -49,7 +49,7 @@ public enum TextSanitiser {
     /// answered "Unknown command: set. Did you mean set?".
     public static func echo(_ text: String, limit: Int = 40) -> String {
         let cleaned = clean(text)
-        let removed = text.unicodeScalars.contains { isRemoved($0) } ? " (control characters removed)" : ""
+        let removed = text.unicodeScalars.contains { isUnprintable($0) } ? " (control characters removed)" : ""
         guard cleaned.count > limit else { return cleaned + removed }
         return String(cleaned.prefix(limit)) + "…" + removed
     }
@@ -58,21 +58,22 @@ public enum TextSanitiser {
     /// sequences and control characters removed, but line breaks, tabs and spacing kept.
     /// - Complexity: O(n) in the length of the text.
     public static func cleanKeepingLayout(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isRemoved($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnprintable($0) && $0 != "\n" && $0 != "\t" }) else { return text }
         var out = ""
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
             if scalar == "\u{1B}" || scalar == "\u{9B}" {
                 skipEscapeSequence(after: scalar, in: &scalars)
-            } else if scalar == "\n" || scalar == "\t" || !isRemoved(scalar) {
+            } else if scalar == "\n" || scalar == "\t" || !isUnprintable(scalar) {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
 
-    /// Control and format characters, and line and paragraph separators: never written.
-    private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
+    /// Control and format characters, and line and paragraph separators: never written raw,
+    /// here nor where other text is made safe (file names, shell words).
+    public static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
         default: false
