@@ -93,7 +93,7 @@ package struct Options: Equatable {
         }
         // Only a session looks for a screen reader: `--help` and `--version` draw nothing.
         // The screen-reader display chosen by hand looks too: under BRLTTY's own review of the
-        // screen, Left and Right are its routing keys' (Repl).
+        // screen, Left and Right are its routing keys' (the interactive loop).
         if options.mode == .repl, settings.detectScreenReader,
            settings.display != .plain || settings.source(of: "display") == .builtIn,
            let reader = detectScreenReader() {

@@ -42,12 +42,12 @@ package enum SessionFront {
         session.isPick = picking
         let interactive = isatty(STDIN_FILENO) == 1
         let outputs = SessionOutputs(document: document, settings: options.settings, environment: environment, events: events,
-                                     interactive: interactive, autosave: options.settings.autosave && !picking)
+                                     interactive: interactive, picking: picking, autosave: options.settings.autosave && !picking)
         if interactive {
-            let ended = Repl.run(session: session, outputs: outputs, options: options, environment: environment, picking: picking)
+            let ended = InteractiveLoop.run(session: session, outputs: outputs, options: options, environment: environment, picking: picking)
             return Ending(status: ended.status, accepted: ended.accepted, element: ended.element)
         }
-        var reader = LineReader(session: session, outputs: outputs, pick: requireConfirm)
+        var reader = LineReader(session: session, outputs: outputs, pick: requireConfirm.map { PickAnswer(requireConfirm: $0) })
         let status = reader.run()
         return Ending(status: status, accepted: reader.pick?.accepted == true, element: reader.session.focused)
     }

@@ -29,14 +29,15 @@ package struct History {
         }
     }
 
-    package func load() {
-        ReadlineBridge.loadHistory(from: path, limit: Self.limit)
+    package func load(into editor: any LineEditor) {
+        editor.loadHistory(from: path, limit: Self.limit)
     }
 
     /// Adds this session's lines to the file as it is now, under a lock; says on stderr when
     /// it cannot.
-    package func save() {
-        guard let path, let base, ReadlineBridge.linesAdded > 0 else { return }
+    package func save(from editor: any LineEditor) {
+        let typed = editor.linesTypedThisSession
+        guard let path, let base, !typed.isEmpty else { return }
         var info = stat()
         guard base.isEmpty || (stat(base, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) else {
             Diagnostics.write("sayline: history not saved: \(FileAccess.shown(base)) does not exist\n")
@@ -56,16 +57,11 @@ package struct History {
         if case .success(let bytes) = FileAccess.read(path, limit: 16 << 20) {
             lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
-        lines += Self.newLines()
+        lines += typed
         let kept = lines.suffix(Int(Self.limit))
         // What you typed is yours to read: a new history file is 0600, as bash's is.
         if case .failure(let failure) = FileDoor.write(kept.map { $0 + "\n" }.joined(), to: path, as: .kept(newFileMode: 0o600)) {
             Diagnostics.write("sayline: history not saved to \(FileAccess.shown(path)): \(failure.message)\n")
         }
-    }
-
-    /// The lines typed in this session: the last ones of the history list.
-    private static func newLines() -> [String] {
-        ReadlineBridge.lastHistoryLines(ReadlineBridge.linesAdded)
     }
 }

@@ -80,7 +80,7 @@ package enum PickCommand: Subcommand {
         // `v=$(sayline pick … 2>/dev/null)`: the drawing and its speech go to the terminal
         // itself, as dialog and fzf draw on /dev/tty, or the person would wait on nothing.
         // (Given back before a usage error is written, which goes where stderr was sent.)
-        let display = TerminalDisplay.borrowTerminal()
+        let display = BorrowedTerminal.borrowTerminal()
         defer { display.giveBack() }
         let options: Options
         switch SaylineApp.options(arguments, environment: environment) {

@@ -125,7 +125,21 @@ package final class BrailleOutput: ReplyOutput {
         if connection.holdAgain() { connection.show(view.shown) }
     }
 
-    package func finish() { connection.close() }
+    package func close() { connection.close() }
+
+    /// The display's keys; and, when BRLTTY stopped reading, room for the line held back.
+    package var watchedDescriptor: (descriptor: Int32, events: Int16)? {
+        descriptor.map { ($0, Int16(POLLIN) | (waitsForRoom ? Int16(POLLOUT) : 0)) }
+    }
+
+    package func descriptorReady(_ events: Int16, now: Double) -> [Command?] {
+        if events & Int16(POLLOUT) != 0 { sendUnsent() }
+        return events & ~Int16(POLLOUT) != 0 ? readKeys(now: now) : []
+    }
+
+    package func keyPressed(on source: KeySource) {
+        if source == .keyboard { keyboardKeyPressed() }
+    }
 
     /// Shows `lines` as a message and waits while it is read (`sayline describe`): panning goes
     /// through it, and it ends at its end, on any other display key, or when the message's hold

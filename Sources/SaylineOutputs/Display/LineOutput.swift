@@ -1,27 +1,26 @@
 import SaylineCore
 import SaylineSystem
 
-/// What a session with piped input says and shows: announcements on stdout (and to the speech
-/// engine), or on stderr when stdout carries a pick's answer or the event stream; help and
-/// what outputs report on stderr.
+/// The display of a session with piped input: help and what outputs report on stderr, and the
+/// announcements too when stdout carries a pick's answer or the event stream (the speech
+/// channel then gives them to the engine alone).
 package final class LineOutput: ReplyOutput {
-    package let speech: SpeechChannel
-    private let announcementsOnStandardError: Bool
+    private let wordsOnStandardError: Bool
 
-    package init(speech: SpeechChannel, announcementsOnStandardError: Bool) {
-        self.speech = speech
-        self.announcementsOnStandardError = announcementsOnStandardError
+    package init(wordsOnStandardError: Bool) {
+        self.wordsOnStandardError = wordsOnStandardError
     }
 
     package func receive(_ reply: inout OutgoingReply) {
-        say(reply.spoken)
-        for message in reply.messages { Diagnostics.write(message + "\n") }
+        show(reply.spoken, messages: reply.messages)
     }
 
-    /// Announcements where this session's go.
-    package func say(_ announcements: [Announcement]) {
-        guard announcementsOnStandardError else { return speech.say(announcements) }
-        Diagnostics.write(announcements.map { $0.text + "\n" }.joined())
-        speech.speakOnly(announcements)
+    package func finish(_ ending: inout SessionEnding, say: (OutgoingReply) -> Void) {
+        show(ending.said, messages: ending.problems.map { "sayline: \($0)" })
+    }
+
+    private func show(_ spoken: [Announcement], messages: [String]) {
+        if wordsOnStandardError, !spoken.isEmpty { Diagnostics.write(spoken.map { $0.text + "\n" }.joined()) }
+        for message in messages { Diagnostics.write(message + "\n") }
     }
 }

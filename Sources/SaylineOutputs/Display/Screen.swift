@@ -34,9 +34,13 @@ package final class Screen {
     /// see an update cut at each line and say "blank" for a cursor line not yet written; with
     /// no line feed in it, an update arrives whole. A dumb terminal gets line feeds.
     private let newline: String
+    /// The prompt line's owner, whose buffer every write goes through.
+    private let editor: any LineEditor
 
-    package init(mode: DisplayMode, color: Bool, width: Int, speechOnScreen: Bool, blockHeight: Int, escapes: Bool = true) {
+    package init(mode: DisplayMode, color: Bool, width: Int, speechOnScreen: Bool, blockHeight: Int, escapes: Bool = true,
+                 editor: any LineEditor) {
         self.mode = mode
+        self.editor = editor
         self.newline = escapes ? "\r\u{1B}D" : "\n"
         self.renderer = ControlRenderer(width: width, color: color && mode == .full)
         self.speechOnScreen = speechOnScreen
@@ -58,8 +62,8 @@ package final class Screen {
 
     /// Puts the prompt back on a line of its own.
     package func showPrompt() {
-        ReadlineBridge.redisplay(onNewLine: true)
-        ReadlineBridge.flush()
+        editor.redisplay(onNewLine: true)
+        editor.flush()
     }
 
     /// The line readline's Enter left the cursor on is below the old drawing: leave it in the scrollback.
@@ -114,7 +118,7 @@ package final class Screen {
     package func drawWhole(lines: [String] = [], control: [String]?, promptActive: Bool) {
         // What the status line said is now above it, in the scrollback, or out of date.
         if !lines.isEmpty { status = "" }
-        if promptActive { ReadlineBridge.clearVisibleLine() }
+        if promptActive { editor.clearVisibleLine() }
         var out = "\r"
         if !drawn.isEmpty { out += "\u{1B}[\(drawn.count)A\r\u{1B}[J" }
         out += lines.map { $0 + newline }.joined()
@@ -142,7 +146,7 @@ package final class Screen {
         guard terminalTakesOutput() else { return }
         // From the cursor's row up to the drawing's first line; the cursor may sit on a later
         // row of a prompt line that wraps.
-        let cursorRow = promptActive ? Self.cursorRow(width: renderer.width + 1) : 0
+        let cursorRow = promptActive ? cursorRow(width: renderer.width + 1) : 0
         var out = "\u{1B}7\u{1B}[\(drawn.count + cursorRow)A"
         var row = 0
         for (index, line) in block.enumerated() where line != drawn[index] {
@@ -165,15 +169,15 @@ package final class Screen {
     /// prompt, readline's redisplay adds it to the same buffer and flushes.
     /// `redisplayPrompt`: readline updates the prompt line where it is, writing only what changed.
     private func emit(_ text: String, thenPrompt: Bool, redisplayPrompt: Bool = false) {
-        ReadlineBridge.write(text)
-        if thenPrompt || redisplayPrompt { ReadlineBridge.redisplay(onNewLine: thenPrompt) }
-        ReadlineBridge.flush()
+        editor.write(text)
+        if thenPrompt || redisplayPrompt { editor.redisplay(onNewLine: thenPrompt) }
+        editor.flush()
     }
 
     /// The row of the prompt line the cursor is on, counted from the prompt's first row.
     /// Counted in terminal cells: a wide character in a control's id or the typed text takes two.
-    private static func cursorRow(width: Int) -> Int {
-        ReadlineBridge.cellsBeforeCursor / max(width, 1)
+    private func cursorRow(width: Int) -> Int {
+        editor.cellsBeforeCursor / max(width, 1)
     }
 
     private func terminalTakesOutput() -> Bool {

@@ -95,7 +95,7 @@ package final class EventStream {
     }
 
     deinit {
-        if ownsDescriptor { close(descriptor) }
+        if ownsDescriptor { Glibc.close(descriptor) }
     }
 
     /// Whether this stream writes into the same file as `fd` (stdout, for `pick`'s answer).

@@ -9,6 +9,9 @@ package struct OutgoingReply {
     package var events: [SessionEvent] = []
     /// What is said now, in order.
     package var spoken: [Announcement] = []
+    /// Said to a listener of the speech channel alone, never shown: the display shows its own
+    /// words for the same thing (the start line).
+    package var heardOnly: [Announcement] = []
     /// Text to read, not speak: what an output reports (a change command failed).
     package var messages: [String] = []
     /// Saves made for this reply, with the file each wrote, for the event stream.
@@ -19,6 +22,8 @@ package struct OutgoingReply {
     package var focused: AdjustableElement?
     /// When it happened, on the monotonic clock.
     package var now: Double
+    /// A value's move to play (animated, or a jump under reduce motion).
+    package var transition: ElementTransition?
     /// Whether the session acted (the control may have changed and is drawn again), rather
     /// than an output speaking up later (a settled value, a failed command).
     package var fromSession = false
@@ -27,6 +32,7 @@ package struct OutgoingReply {
     package init(_ reply: Reply, elements: [AdjustableElement], focused: AdjustableElement, now: Double) {
         events = reply.events
         spoken = reply.announcements
+        transition = reply.transition
         self.elements = elements
         self.focused = focused
         self.now = now
@@ -34,8 +40,9 @@ package struct OutgoingReply {
     }
 
     /// What an output says on its own, later.
-    package init(spoken: [Announcement] = [], messages: [String] = [], now: Double) {
+    package init(spoken: [Announcement] = [], messages: [String] = [], heardOnly: [Announcement] = [], now: Double) {
         self.spoken = spoken
+        self.heardOnly = heardOnly
         self.messages = messages
         self.now = now
     }

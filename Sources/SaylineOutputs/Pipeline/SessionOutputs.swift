@@ -4,8 +4,9 @@ import SaylineSystem
 import SaylineCommandLine
 
 /// The outputs of one session, made once from the options, the same for the REPL, the line
-/// reader and `pick`: the scene's keeper, the event stream, change commands, the braille
-/// display and the speech channel. The loop adds its display (and, at the keyboard, the pacer) and gets the pipeline.
+/// reader and `pick`: the scene's keeper, the braille display, the speech pacer (at the
+/// keyboard), change commands, the event stream and the speech channel. The front adds its
+/// display and gets the pipeline, the only way out of the session.
 package final class SessionOutputs {
     package let keeper: SceneKeeper
     package let events: EventStream?
@@ -13,33 +14,58 @@ package final class SessionOutputs {
     package let speech: SpeechChannel
     /// The braille display, at a terminal where BRLTTY answers (see `BrailleOutput.open`).
     package let braille: BrailleOutput?
+    /// At the keyboard, a run of value changes is spoken as the value it settles on.
+    private let paced: PacedSpeech?
     /// Write the scene's values back at exit.
     package let autosave: Bool
 
-    /// - Parameter interactive: keys are pressed as it runs (a terminal), rather than lines
-    ///   read from a pipe: a change command then waits for its value to settle, and a command
-    ///   speech engine is cut off by the next utterance.
+    /// - Parameters:
+    ///   - interactive: keys are pressed as it runs (a terminal), rather than lines read from
+    ///     a pipe: a change command then waits for its value to settle, speech is paced, and a
+    ///     command speech engine is cut off by the next utterance.
+    ///   - picking: `sayline pick`, whose stdout is kept for the answer.
     package init(document: SceneDocument, settings: ReplSettings, environment: [String: String], events: EventStream?,
-                 interactive: Bool, autosave: Bool) {
+                 interactive: Bool, picking: Bool = false, autosave: Bool) {
         keeper = SceneKeeper(document, home: environment["HOME"])
         self.events = events
         // Lines from a script settle at once: each change is a settled value, and its command
         // has run before the next line's starts.
         hooks = interactive ? ChangeHooks(command: settings.onChange, settle: settings.settle)
                             : ChangeHooks(command: settings.onChange, settle: 0, inOrder: true)
-        speech = SpeechChannel(speaker: SpeakerFactory.make(settings, environment: environment, interactive: interactive))
+        // The words go on the terminal or on stderr, not stdout, when stdout is for something
+        // else (a pick's answer, the event stream) or is the terminal itself.
+        let shownElsewhere = picking || events?.onStandardOutput == true || (interactive && Self.standardOutputIsTheTerminal())
+        speech = SpeechChannel(speaker: SpeakerFactory.make(settings, environment: environment, interactive: interactive),
+                               wordsShownElsewhere: shownElsewhere)
+        paced = interactive ? PacedSpeech(settleInterval: settings.settle) : nil
         self.autosave = autosave
         // A braille display is read by a person at this terminal: piped input has none.
         braille = BrailleOutput.open(settings, atTerminal: interactive, host: environment["BRLAPI_HOST"])
     }
 
-    /// A session's own outputs, then `after` (the pacer, the display), in that order. Braille
-    /// comes before the pacer: a display shows each value at once, it never waits to settle.
-    package func pipeline(then after: [any ReplyOutput]) -> ReplyPipeline {
+    /// The session has begun: the event stream's `start`.
+    package func begin(_ session: Session) {
+        events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
+    }
+
+    /// The whole way out, in order: saving first (what it says is part of the reply), then
+    /// braille, which shows each value at once and never waits for it to settle, the pacer,
+    /// change commands and events (which end after the last value is said), then speech, so
+    /// a listener never waits for the drawing, and last the display.
+    package func pipeline(display: any ReplyOutput) -> ReplyPipeline {
         var outputs: [any ReplyOutput] = [keeper]
-        if let events { outputs.append(events) }
-        if let hooks { outputs.append(hooks) }
         if let braille { outputs.append(braille) }
-        return ReplyPipeline(outputs + after)
+        if let paced { outputs.append(paced) }
+        if let hooks { outputs.append(hooks) }
+        if let events { outputs.append(events) }
+        return ReplyPipeline(outputs + [speech, display])
+    }
+
+    /// stdout and stderr are the same terminal: announcements are then written with the drawing.
+    private static func standardOutputIsTheTerminal() -> Bool {
+        guard isatty(STDOUT_FILENO) == 1 else { return false }
+        var out = stat(), display = stat()
+        guard fstat(STDOUT_FILENO, &out) == 0, fstat(STDERR_FILENO, &display) == 0 else { return true }
+        return out.st_rdev == display.st_rdev
     }
 }

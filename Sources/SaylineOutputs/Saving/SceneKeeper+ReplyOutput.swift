@@ -1,13 +1,31 @@
 import SaylineCore
 
 /// Saving as an output: each `save` or `overwrite` of a reply is made, and how it went is
-/// said and reported with the reply, to the outputs after it.
+/// said and reported with the reply, to the outputs after it. At the end, the autosave.
 extension SceneKeeper: ReplyOutput {
     package func receive(_ reply: inout OutgoingReply) {
         for case .saveRequested(let request) in reply.events {
             let (outcome, file) = save(reply.elements, request)
             reply.spoken.append(outcome.announcement)
             reply.saves.append((outcome, file))
+        }
+    }
+
+    package func finish(_ ending: inout SessionEnding, say: (OutgoingReply) -> Void) {
+        if ending.dropsUnsaved, !ending.autosave, let dropped = droppedChanges(ending.elements) {
+            ending.problems.append(dropped)
+        }
+        if ending.autosave, let (outcome, file) = saveAtExit(ending.elements, autosave: true) {
+            ending.said.append(outcome.announcement)
+            ending.saves.append((outcome, file))
+            if !outcome.succeeded {
+                ending.failed = true
+                ending.problems.append("the changes were not saved: \(outcome.failureReason ?? "")")
+            }
+        }
+        if !ending.autosave, let failure = lastSaveFailed {
+            ending.failed = true
+            ending.problems.append("the last save failed: \(failure.failureReason ?? "")")
         }
     }
 }

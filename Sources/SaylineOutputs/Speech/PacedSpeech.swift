@@ -21,6 +21,10 @@ package final class PacedSpeech: ReplyOutput {
         return settled.isEmpty ? nil : OutgoingReply(spoken: settled, now: now)
     }
 
-    /// At exit: whatever is still held is the final value, to be heard last.
-    package func drain() -> [Announcement] { pacer.drain() }
+    /// At exit: whatever is still held is the final value, said at once, before the last
+    /// change commands are waited for.
+    package func finish(_ ending: inout SessionEnding, say: (OutgoingReply) -> Void) {
+        let held = pacer.drain()
+        if !held.isEmpty { say(OutgoingReply(spoken: held, now: ending.now)) }
+    }
 }

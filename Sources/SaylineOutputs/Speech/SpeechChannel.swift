@@ -9,10 +9,14 @@ import SaylineCommandLine
 package final class SpeechChannel {
     /// Set when stdout's reader has gone away (EPIPE): the session should end.
     package private(set) var listenerGone = false
-    private let speaker: Speaker?
+    let speaker: Speaker?
+    /// The words are written elsewhere (on the terminal with the drawing, or on stderr while
+    /// stdout carries a pick's answer or the event stream): the engine alone is given them.
+    package let wordsShownElsewhere: Bool
 
-    package init(speaker: Speaker?) {
+    package init(speaker: Speaker?, wordsShownElsewhere: Bool = false) {
         self.speaker = speaker
+        self.wordsShownElsewhere = wordsShownElsewhere
     }
 
     /// Writes the announcements to stdout and gives them to the engine.
@@ -33,9 +37,6 @@ package final class SpeechChannel {
     /// A key was pressed: what is being said stops, as a screen reader stops speech on a key;
     /// what the key makes Sayline say comes next.
     package func interrupt() { speaker?.stop() }
-
-    /// At exit: the last utterance is spoken to its end, not cut off.
-    package func close() { speaker?.finish() }
 
 }
 

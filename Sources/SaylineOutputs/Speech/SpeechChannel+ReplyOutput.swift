@@ -1,0 +1,29 @@
+import SaylineCore
+
+/// Speech as an output: each reply's words on stdout and to the engine, before anything is
+/// drawn, so a listener on a pipe never waits for the drawing; a key stops what is being said;
+/// at the end, the last words, and a listener that left is said.
+extension SpeechChannel: ReplyOutput {
+    package func receive(_ reply: inout OutgoingReply) {
+        if wordsShownElsewhere {
+            speakOnly(reply.spoken)
+        } else {
+            say(reply.heardOnly)
+            say(reply.spoken)
+        }
+    }
+
+    /// Any key stops what is being said, as Orca and Fenrir do.
+    package func keyPressed(on source: KeySource) { interrupt() }
+
+    package func finish(_ ending: inout SessionEnding, say: (OutgoingReply) -> Void) {
+        if wordsShownElsewhere { speakOnly(ending.said) } else { self.say(ending.said) }
+        if listenerGone { ending.problems.append(Self.listenerLeft) }
+    }
+
+    /// At exit: the last utterance is spoken to its end, not cut off.
+    package func close() { speaker?.finish() }
+
+    /// Why the session stopped early.
+    static let listenerLeft = "the speech listener closed standard output; stopping"
+}
