@@ -77,7 +77,7 @@ final class InteractiveLoop: LineEditorClient {
         return end()
     }
 
-    private func start() {
+    func start() {
         // Under BRLTTY's review of the screen its routing keys send Left and Right; holding the
         // display through BrlAPI, Sayline gets them as routing keys, and the arrows step.
         let routingSendsArrows = screenReader == "brltty" && outputs.braille == nil
@@ -272,7 +272,7 @@ final class InteractiveLoop: LineEditorClient {
 
     /// Every way out (quit, Ctrl-D, a signal, the listener gone) ends here: the pipeline's end,
     /// the history, the status.
-    private func end() -> Int32 {
+    func end() -> Int32 {
         let ending = pipeline.finish(SessionEnding(elements: session.elements, focused: session.focused,
                                                    autosave: pick == nil && outputs.autosave, quitExtra: pick?.quitExtra ?? [],
                                                    askedToEnd: Signals.terminated != 0, now: monotonicSeconds()))

@@ -24,8 +24,10 @@ package final class SessionOutputs {
     ///     a pipe: a change command then waits for its value to settle, speech is paced, and a
     ///     command speech engine is cut off by the next utterance.
     ///   - picking: `sayline pick`, whose stdout is kept for the answer.
+    ///   - speech: a channel made by the caller (one that speaks to nobody, in process), in
+    ///     place of the one the settings ask for.
     package init(document: SceneDocument, settings: ReplSettings, environment: [String: String], events: EventStream?,
-                 interactive: Bool, picking: Bool = false, autosave: Bool) {
+                 interactive: Bool, picking: Bool = false, autosave: Bool, speech: SpeechChannel? = nil) {
         keeper = SceneKeeper(document, home: environment["HOME"])
         self.events = events
         // Lines from a script settle at once: each change is a settled value, and its command
@@ -35,8 +37,8 @@ package final class SessionOutputs {
         // The words go on the terminal or on stderr, not stdout, when stdout is for something
         // else (a pick's answer, the event stream) or is the terminal itself.
         let shownElsewhere = picking || events?.onStandardOutput == true || (interactive && Self.standardOutputIsTheTerminal())
-        speech = SpeechChannel(speaker: SpeakerFactory.make(settings, environment: environment, interactive: interactive),
-                               wordsShownElsewhere: shownElsewhere)
+        self.speech = speech ?? SpeechChannel(speaker: SpeakerFactory.make(settings, environment: environment, interactive: interactive),
+                                              wordsShownElsewhere: shownElsewhere)
         paced = interactive ? PacedSpeech(settleInterval: settings.settle) : nil
         self.autosave = autosave
         // A braille display is read by a person at this terminal: piped input has none.

@@ -75,4 +75,31 @@ import PseudoTerminal
         #expect(display.received.last?.spoken.allSatisfy { $0.kind == .reference } == true)
         #expect(display.spoken.last?.hasPrefix("For more, type help keys") == true)
     }
+
+    /// The end of a session goes through every output in order: the value the pacer held is
+    /// said first, the change command of the last value is run and waited for, unsaved changes
+    /// from a pipe are said, the event stream ends with `quit`, and every output lets go.
+    @Test func theEndGoesThroughEveryOutputAndEachSaysItsLast() throws {
+        let folder = try ScratchFolder()
+        let document = try document(folder)
+        let ran = folder.path + "/ran"
+        let hooks = try #require(ChangeHooks(command: "sh -c 'echo \"$SAYLINE_VALUE\" > \(ran)'", settle: 10, inOrder: true))
+        let events = try EventStream.open(folder.path + "/events.jsonl", settle: 10).get()
+        let display = RecordingOutput()
+        let pipeline = ReplyPipeline([SceneKeeper(document), PacedSpeech(settleInterval: 10), hooks, events, display])
+        var session = Session(elements: document.scene.elements)
+        for line in ["inc", "inc"] {
+            pipeline.deliver(OutgoingReply(session.perform(line: line), elements: session.elements, focused: session.focused, now: 0))
+        }
+        #expect(display.spoken == ["6"], "the second change is held: \(display.spoken)")
+        let ending = pipeline.finish(SessionEnding(elements: session.elements, focused: session.focused, autosave: false,
+                                                   dropsUnsaved: true, askedToEnd: false, now: 1))
+        #expect(display.spoken == ["6", "7"], "the held value is said at the end: \(display.spoken)")
+        #expect(folder.read("ran") == "7\n")
+        #expect(ending.problems.count == 1 && ending.problems[0].contains("not saved"), "\(ending.problems)")
+        #expect(!ending.failed && ending.status(0) == 0)
+        #expect(display.ending?.problems == ending.problems && display.closed)
+        let lastEvent = (folder.read("events.jsonl") ?? "").split(separator: "\n").last.map(String.init) ?? ""
+        #expect(lastEvent.contains(#""event":"quit""#), "\(lastEvent)")
+    }
 }

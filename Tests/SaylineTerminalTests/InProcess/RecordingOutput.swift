@@ -6,7 +6,15 @@ import SaylineCore
 final class RecordingOutput: ReplyOutput {
     private(set) var received: [OutgoingReply] = []
 
+    /// The session's end as it reached this output.
+    private(set) var ending: SessionEnding?
+    private(set) var closed = false
+
     func receive(_ reply: inout OutgoingReply) { received.append(reply) }
+
+    func finish(_ ending: inout SessionEnding, say: (OutgoingReply) -> Void) { self.ending = ending }
+
+    func close() { closed = true }
 
     /// Every line spoken, in order.
     var spoken: [String] { received.flatMap { $0.spoken.map(\.text) } }
