@@ -4,7 +4,9 @@ import PseudoTerminal
 
 /// What a braille reader's display shows when Sayline writes to it through BrlAPI: BRLTTY with
 /// its virtual braille display over a socket and no screen driver (so it runs in a container),
-/// in a PID namespace of its own (no other Sayline sees this BRLTTY). Sayline runs as a job of
+/// in a PID namespace of its own (no other Sayline sees this BRLTTY), with a BrlAPI socket
+/// folder of its own (a tmpfs over /var/lib/BrlAPI in its own mount namespace: another run's
+/// BRLTTY, or a stale socket, is never taken for this one). Sayline runs as a job of
 /// an interactive bash in a pseudo-terminal, as in a terminal emulator that names its window
 /// (WINDOWPATH and WINDOWID, which BrlAPI reads); keys are typed into the terminal or pressed
 /// on the display.
@@ -19,19 +21,20 @@ extension EndToEndTests { @Suite struct BrlAPITests {
 import os, sys, socket, subprocess, time, pty, signal, select, json
 signal.pthread_sigmask(signal.SIG_SETMASK, [])
 sayline, work, config = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=1777", "brlapi", "/var/lib/BrlAPI"], check=True)
 open(os.path.join(work, "empty.conf"), "w").close()
 sock, key = os.path.join(work, "vr.sock"), os.path.join(work, "key")
 with open(key, "w") as f: f.write(os.urandom(16).hex())
 brl = subprocess.Popen(["brltty", "-n", "-f", os.path.join(work, "empty.conf"), "-P", os.path.join(work, "pid"), "-b", "vr",
                         "-d", "server:" + sock, "-x", "no", "-s", "no", "-A", f"host=:7,auth=keyfile:{key}", "-M", "10"] + config.get("brltty", []),
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-for _ in range(250):
-    if os.path.exists(sock): break
-    time.sleep(0.02)
+# Waits for what BRLTTY makes, at most 30 s: a loaded machine may be slow to start it.
+def made(path):
+    end = time.time() + 30
+    while time.time() < end and not os.path.exists(path): time.sleep(0.02)
+made(sock)
 s = socket.socket(socket.AF_UNIX); s.connect(sock); s.sendall(b"cells %d\n" % config["cells"]); s.settimeout(0.02)
-for _ in range(250):
-    if os.path.exists("/var/lib/BrlAPI/7"): break
-    time.sleep(0.02)
+made("/var/lib/BrlAPI/7")
 buf = b""
 def windows():
     lines = buf.decode(errors="replace").split("\n")
@@ -67,10 +70,6 @@ def drain(wait=0.0):
         except OSError: break
         seen += d; out.write(d); out.flush()
 seen = b""
-drain(0.3)
-words = [sayline] + config.get("command", []) + config.get("base", ["--display", "screen-reader", "--settle", "0"]) + config.get("flags", [])
-os.write(master, (" ".join(w.replace("{work}", work) for w in words) + "\r").encode())
-keys = {"Up": b"\x1b[A", "Down": b"\x1b[B", "Tab": b"\t", "CtrlZ": b"\x1a", "Enter": b"\r", "x": b"x"}
 def terminal_shows(text, since):
     global seen
     end = time.time() + 10
@@ -81,6 +80,11 @@ def terminal_shows(text, since):
             except OSError: break
             seen += d; out.write(d); out.flush()
     return text.encode() in seen[since:]
+# The shell's first prompt: it reads what is typed from here on.
+terminal_shows("SHELL$ ", 0)
+words = [sayline] + config.get("command", []) + config.get("base", ["--display", "screen-reader", "--settle", "0"]) + config.get("flags", [])
+os.write(master, (" ".join(w.replace("{work}", work) for w in words) + "\r").encode())
+keys = {"Up": b"\x1b[A", "Down": b"\x1b[B", "Tab": b"\t", "CtrlZ": b"\x1a", "Enter": b"\r", "x": b"x"}
 for step in [{"do": "start", "display": config["start"]}] + config["steps"]:
     do, since = step["do"], len(seen)
     if do == "start": pass

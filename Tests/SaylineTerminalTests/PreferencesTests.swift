@@ -103,49 +103,48 @@ extension EndToEndTests { @Suite struct PreferencesTests {
 
     /// A running screen reader chooses the screen-reader display; a display the person chose in
     /// the preferences file wins over that, and detection can be turned off. (A copy of sleep
-    /// named "fenrir" is a process named fenrir, as the detector looks for.)
+    /// named "orca" is a process named orca, as the detector looks for.) Each Sayline runs with
+    /// its Orca in a process table of their own (OwnProcessTable): in the machine's, another
+    /// test's Fenrir or BRLTTY would be found too.
     @Test func aRunningScreenReaderChoosesTheDisplayUnlessThePersonChoseOne() throws {
         let folder = try ScratchFolder()
         // An Orca of this user on display :77 (a copy of sleep by that name). Where the kernel
         // keeps no login session (this container, CI), the display is what ties it to a terminal.
         let fake = folder.path + "/orca"
         try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: fake)
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(fake), strdup("30"), nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = [strdup("DISPLAY=:77"), strdup("PATH=/usr/bin:/bin"), nil]
-        defer { (argv + envp).forEach { free($0) } }
-        #expect(posix_spawn(&pid, fake, nil, nil, argv, envp) == 0)
-        defer {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
+        let orca = ["/usr/bin/env", "-i", "DISPLAY=:77", "PATH=/usr/bin:/bin", fake, "600"]
+        // Sayline with these arguments, started once the Orca runs, the two alone together.
+        func beside(_ arguments: [String]) -> [String] {
+            OwnProcessTable.arguments(reader: orca, named: "orca", then: [TerminalProcess.binary] + arguments)
         }
-        // posix_spawn may return before the child has exec'd: until then it bears this
-        // process's name, and a busy machine can make that last.
-        let named = Date().addingTimeInterval(5)
-        while Date() < named, (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) != "orca\n" { usleep(5_000) }
+        func config(_ arguments: [String] = [], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String, peakKilobytes: Int) {
+            let run = try runPiped(beside(["config"] + arguments), input: "", environment: environment, executable: OwnProcessTable.unshare)
+            #expect(run.status == 0, "\(run.stderr)")
+            return run
+        }
         let sessionKept = ((try? String(contentsOfFile: "/proc/self/sessionid", encoding: .utf8)) ?? "4294967295") != "4294967295"
-        let detected = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"])
+        let detected = try config(environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"])
         #expect(detected.stdout.contains("display = screen-reader") && detected.stdout.contains("# detected: orca is running"), "\(detected.stdout)")
         // The same user's Orca on another display, or with no display to compare, reads another
         // screen: it chooses nothing (where no login session is kept to tell them apart).
         if !sessionKept {
             for display in [":78", ""] {
-                let elsewhere = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": display])
+                let elsewhere = try config(environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": display])
                 #expect(!elsewhere.stdout.contains("display = screen-reader"), "DISPLAY=\(display): \(elsewhere.stdout)")
             }
         }
         let home = try Self.home("display = plain\n")
-        let chosen = try runPiped(["config"], input: "", environment: ["HOME": home.path, "SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"])
+        let chosen = try config(environment: ["HOME": home.path, "SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"])
         #expect(chosen.stdout.contains("display = plain") && chosen.stdout.contains("\(home.path)/.config/sayline/config:1"))
-        let off = try runPiped(["config", "--detect-screen-reader", "off"], input: "")
+        let off = try config(["--detect-screen-reader", "off"], environment: [:])
         #expect(off.stdout.contains("detect-screen-reader = off"))
         // Standard error is a pipe here: nothing can be drawn, so full becomes plain.
         #expect(off.stdout.contains("display = plain") && off.stdout.contains("standard error is not a terminal"))
-        let environmentOff = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "0", "DISPLAY": ":77"])
+        let environmentOff = try config(environment: ["SAYLINE_DETECT_SCREEN_READER": "0", "DISPLAY": ":77"])
         #expect(!environmentOff.stdout.contains("display = screen-reader"))
         // The full display asked for at a terminal while a reader runs: kept, and one line says how to switch.
-        let full = try TerminalProcess(["--display", "full"], environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"])
+        let full = try TerminalProcess(beside(["--display", "full"]), environment: ["SAYLINE_DETECT_SCREEN_READER": "1", "DISPLAY": ":77"],
+                                       executable: OwnProcessTable.unshare)
         #expect(full.waitForDisplay("weight> "))
         #expect(full.displayText.components(separatedBy: "orca is running. For the display it reads best, start with --display screen-reader.").count == 2)
         full.send("\u{04}")
@@ -177,27 +176,18 @@ extension EndToEndTests { @Suite struct PreferencesTests {
     }
 
     /// Another user's screen reader is not this person's: it chooses nothing here. (A copy of
-    /// sleep named "orca", run as nobody.)
+    /// sleep named "orca", run as nobody, with Sayline in a process table of their own.)
     @Test(.enabled(if: getuid() == 0, "needs root to run a process as another user"))
     func anotherUsersScreenReaderChoosesNothing() throws {
         let folder = try ScratchFolder()
         let fake = folder.path + "/orca"
         try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: fake)
         chmod(folder.path, 0o755)
-        let words = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", fake, "30"]
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        #expect(posix_spawn(&pid, words[0], nil, nil, argv, environ) == 0)
-        defer {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-        }
-        let named = Date().addingTimeInterval(5)
-        while Date() < named, (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) != "orca\n" { usleep(5_000) }
-        #expect((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "orca\n")
-        let seen = try runPiped(["config"], input: "", environment: ["SAYLINE_DETECT_SCREEN_READER": "1"])
+        let orca = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", fake, "600"]
+        let seen = try runPiped(OwnProcessTable.arguments(reader: orca, named: "orca", then: [TerminalProcess.binary, "config"]), input: "",
+                                environment: ["SAYLINE_DETECT_SCREEN_READER": "1"], executable: OwnProcessTable.unshare)
+        // Status 0: nobody's Orca ran (under its name) while Sayline looked.
+        #expect(seen.status == 0, "\(seen.stderr)")
         #expect(!seen.stdout.contains("orca is running"), "\(seen.stdout)")
         #expect(!seen.stdout.contains("display = screen-reader"), "\(seen.stdout)")
     }

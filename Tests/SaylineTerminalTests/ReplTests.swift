@@ -514,20 +514,28 @@ extension EndToEndTests { @Suite struct DisplayTests {
         let scratch = try ScratchFolder()
         let folder = scratch.path
         // A stand-in engine: notes what it was asked to say, then "speaks" for ten seconds.
-        // The text comes after "--", so the engine's options are never taken from it.
-        let engine = try scratch.file("engine", "#!/bin/sh\n[ \"$1\" = -- ] && echo \"$2\" >> \(folder)/said\nexec sleep 10\n", executable: true)
+        // The text comes after "--", so the engine's options are never taken from it. Its sleep
+        // is a copy of this test's own: the processes counted are this test's, not any other
+        // "sleep 10" on the machine.
+        let sleep = folder + "/sleep"
+        try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: sleep)
+        let engine = try scratch.file("engine", "#!/bin/sh\n[ \"$1\" = -- ] && echo \"$2\" >> \(folder)/said\nexec \(sleep) 10\n", executable: true)
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
         #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said") != nil })
         repl.send(Keys.up)
         #expect(repl.waitForSpeech("62.5 kilograms"))
         #expect(repl.waitUntil(timeout: 5) { _ in scratch.read("said")?.contains("62.5 kilograms") == true })
-        // Each new line stops the engine still speaking: only the newest one is alive.
-        #expect(ProcessProbe.processes(named: "sleep 10").count == 1)
+        // Each new line stops the engine still speaking: only the newest one is alive. (The
+        // newest has noted its line before it becomes the sleep: that is waited for first.)
+        #expect(repl.waitUntil(timeout: 5, "the engine to become its sleep") { _ in
+            ProcessProbe.processes(named: "/bin/sh \(engine) -- 62.5 kilograms").isEmpty
+        })
+        #expect(ProcessProbe.processes(named: "\(sleep) 10").count == 1)
         repl.send("\u{04}")
         #expect(repl.waitForExit() == 0)
         // The engine is stopped at exit; the kernel may take a moment to end it.
-        #expect(repl.waitUntil(timeout: 2) { _ in ProcessProbe.processes(named: "sleep 10").isEmpty })
+        #expect(repl.waitUntil(timeout: 2) { _ in ProcessProbe.processes(named: "\(sleep) 10").isEmpty })
         let said = scratch.read("said")
         #expect(said == "Weight, 62 kilograms\n62.5 kilograms\n")
     }
@@ -578,19 +586,22 @@ extension EndToEndTests.DisplayTests {
 extension EndToEndTests.DisplayTests {
     @Test func anEngineThatIgnoresSIGTERMCannotStallAKey() throws {
         let scratch = try ScratchFolder()
-        let engine = try scratch.file("stubborn", "#!/bin/sh\ntrap '' TERM\nexec sleep 11\n", executable: true)
+        // Its sleep is a copy of this test's own, as above: only this test's are counted.
+        let sleep = scratch.path + "/sleep"
+        try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: sleep)
+        let engine = try scratch.file("stubborn", "#!/bin/sh\ntrap '' TERM\nexec \(sleep) 11\n", executable: true)
         let repl = try TerminalProcess(["--speak", engine, "--settle", "0"])
         #expect(repl.waitForDisplay("weight> "))
         repl.send(Keys.up)
         repl.send(Keys.up)
         // Stalled by the engine, the second line would come after the 10 s wait runs out.
         #expect(repl.waitForSpeech("62.5 kilograms\n63 kilograms\n"))
-        #expect(ProcessProbe.processes(named: "sleep 11").count <= 1)
+        #expect(ProcessProbe.processes(named: "\(sleep) 11").count <= 1)
         repl.send("\u{04}")
         #expect(repl.waitForExit() == 0)
         // Ended by the terminal's hangup as Sayline exits; on a busy machine the kernel may
         // take a moment to end it after Sayline is gone.
-        #expect(repl.waitUntil(timeout: 2) { _ in ProcessProbe.processes(named: "sleep 11").isEmpty })
+        #expect(repl.waitUntil(timeout: 2) { _ in ProcessProbe.processes(named: "\(sleep) 11").isEmpty })
     }
 }
 

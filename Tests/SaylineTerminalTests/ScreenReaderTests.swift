@@ -42,13 +42,17 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
                     return changes[section + "#" + key].map { "\(key)=\($0)" } ?? String(line)
                 }.joined(separator: "\n")
             let config = try scratch.file("settings.conf", configured)
-            // Fenrir gives its program its own environment: detection is on, as for a user.
-            process = try TerminalProcess(["-e", "-s", config], environment: ["SAYLINE_DETECT_SCREEN_READER": "1"],
-                                          speechOnTerminal: true, executable: "/usr/bin/fenrir")
+            // Fenrir gives its program its own environment: detection is on, as for a user. In a
+            // process table of their own (OwnProcessTable), Sayline finds this Fenrir and no other
+            // test's reader, and no other test's Sayline finds this Fenrir.
+            process = try TerminalProcess(OwnProcessTable.arguments(running: ["/usr/bin/fenrir", "-e", "-s", config]),
+                                          environment: ["SAYLINE_DETECT_SCREEN_READER": "1"], speechOnTerminal: true,
+                                          executable: OwnProcessTable.unshare)
         }
 
         /// Fenrir does not end on SIGTERM: Ctrl-D ends Sayline, then the process is killed
-        /// (SIGKILL, by the process's own deinit), which hangs up Sayline's terminal too.
+        /// (SIGKILL, by the process's own deinit), which hangs up Sayline's terminal too, and
+        /// ends the namespace and everything in it.
         deinit {
             process.send("\u{04}")
             process.readOutput(upTo: 0.3)
