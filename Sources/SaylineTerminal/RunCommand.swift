@@ -42,48 +42,6 @@ package enum RunCommand: Subcommand {
     /// transcript is refused.
     static let fileLimit = 16 << 20
 
-    /// One step of a run whose words are said by `speaker`: a save, or a failure said on
-    /// standard error, waits until what came before it is written.
-    /// - Returns: whether the run goes on.
-    private static func run(_ step: ScriptStep, handingOverTo speaker: ScriptSpeaker, batch: inout [ScriptSpeaker.Line],
-                            runner: inout ScriptRunner, keeper: SceneKeeper, scriptName: String, keepGoing: Bool, failures: inout Int) -> Bool {
-        let result = runner.run(step)
-        let focused = runner.session.focusIndex
-        // Each event read where it lies: `for event in` copied it out, and its control's
-        // reference was counted up and down on every step.
-        for index in result.events.indices { batch.append(.event(ScriptSpeaker.Said(result.events[index], focused: focused), result.verbosity)) }
-        if !result.saves.isEmpty {
-            speaker.send(batch)
-            batch.removeAll(keepingCapacity: true)
-            speaker.drain()
-            for said in save(result.saves, runner: &runner, keeper: keeper) { batch.append(.added(said)) }
-        }
-        if let failure = result.failure {
-            failures += 1
-            speaker.send(batch)
-            batch.removeAll(keepingCapacity: true)
-            speaker.drain()
-            Diagnostics.write("\(scriptName):\(step.line): \(failure)\n")
-            if !keepGoing { return false }
-        }
-        if batch.count >= ScriptSpeaker.batchLength {
-            speaker.send(batch)
-            batch.removeAll(keepingCapacity: true)
-            if speaker.failed { return false }
-        }
-        return !result.quit
-    }
-
-    /// Writes the scene for each save a step asked for; what each said is heard by the runner
-    /// (an expectation checks it) and returned to be written.
-    private static func save(_ requests: [SaveRequest], runner: inout ScriptRunner, keeper: SceneKeeper) -> [Announcement] {
-        requests.map { request in
-            let said = keeper.save(runner.session.elements, request).outcome.announcement
-            runner.heard(said)
-            return said
-        }
-    }
-
     /// Scripts this long (bytes) are checked beside the run, on a second thread; a shorter one
     /// is checked first, in less time than a thread takes to start and join.
     static let checkBesideFrom = 256 << 10
@@ -143,7 +101,6 @@ package enum RunCommand: Subcommand {
         case .failure(let failure): return failure.report()
         case .success(let loaded): document = loaded
         }
-        let scene = document.scene
         // What the run reads is never written over: not by the transcript, nor by a `save`.
         let inputs = [scriptPath] + [scenePath, checkTranscriptPath].compactMap { $0 }
         if let path = transcriptPath, case .failure(let failure) = FileDoor.check(path, inputs: inputs) {
@@ -161,141 +118,55 @@ package enum RunCommand: Subcommand {
         case .success(let opened): lines = opened
         }
         defer { lines.close() }
-        var runner = ScriptRunner(session: Session(elements: scene.elements, motion: resolved.motion, verbosity: resolved.verbosity))
+        var run = ScriptRun(document: document, settings: resolved, keeper: keeper, lines: lines, scriptName: scriptName,
+                            keepGoing: keepGoing, recording: transcriptPath != nil || checkTranscriptPath != nil)
         // Every line is checked before anything leaves the process: a script with a malformed
         // line, or an expectation about a control the scene lacks, is refused whole, so nothing
         // it would have changed is written. On a long script the check walks the file on a
-        // thread of its own while the run goes on: until it has passed, what the run says is
-        // held (up to `heldOutputLimit`), nothing is saved and nothing said on standard error.
-        let ids = runner.controlIDs
-        var output = BufferedOutput()
-        var pendingCheck: Background<String?>?
-        if lines.byteCount >= Self.checkBesideFrom {
-            pendingCheck = Background.start { Self.refusal(of: lines, ids: ids, scriptName: scriptName) }
-            output.holding = true
-        } else if let refusal = Self.refusal(of: lines, ids: ids, scriptName: scriptName) {
+        // thread of its own while the run goes on.
+        if let refusal = run.startCheck() {
             Diagnostics.write(refusal)
             return ExitStatus.malformed.rawValue
-        }
-        var refusal: String?
-        // Waits for the check, if it is still going; false when it refused the script.
-        func passedCheck() -> Bool {
-            if let check = pendingCheck {
-                pendingCheck = nil
-                refusal = check.wait()
-                output.holding = false
-                if refusal == nil { output.flush() } else { output.discard() }
-            }
-            return refusal == nil
         }
         var expectedTranscript: [String]?
         if let path = checkTranscriptPath {
             switch FileAccess.read(path, limit: Self.fileLimit) {
             case .failure(let failure):
-                Diagnostics.write(passedCheck() ? "\(FileAccess.shown(path)): \(failure.message)\n" : refusal ?? "")
+                Diagnostics.write(run.passedCheck() ? "\(FileAccess.shown(path)): \(failure.message)\n" : run.refusal ?? "")
                 return ExitStatus.malformed.rawValue
             case .success(let bytes):
                 expectedTranscript = Script.lines(of: String(decoding: bytes, as: UTF8.self))
                 if expectedTranscript?.last == "" { expectedTranscript?.removeLast() }
             }
         }
-        let recording = transcriptPath != nil || expectedTranscript != nil
-        var transcript: [String] = []
-        var failures = 0
-        // What the closing line counts: the expectations reached and the commands run.
-        var expectations = 0, commands = 0
-        var transcriptDiffers = false
-        // The run's own parser: the check's is on its thread.
-        var parser = ScriptParser()
-        // A line that reads otherwise now than when it was checked (the file changed meanwhile)
-        // stops the run there, said with its line; it is never skipped.
-        var changed: ScriptProblem?
-        // Once a long script has passed its check, its steps are put into words and written on
-        // a second thread while the run goes on (not while a transcript is kept: that needs
-        // each step's words here).
-        var speaker: ScriptSpeaker?
-        var batch: [ScriptSpeaker.Line] = []
-        batch.reserveCapacity(ScriptSpeaker.batchLength)
-        let mayHandOver = lines.byteCount >= Self.checkBesideFrom && !recording
-        // The words are written straight into the output from each step's events (a transcript
-        // needs them as strings, so it keeps the session saying them).
-        runner.defersAnnouncements = !recording
-        let ran = lines.forEach { line, number in
-            let parsed: ScriptStep?
-            switch parser.parse(utf8: line, number: number) {
-            case .failure(let problem):
-                changed = problem
-                return false
-            case .success(let step): parsed = step
-            }
-            guard let step = parsed else { return true }
-            if case .expect = step.action { expectations += 1 } else { commands += 1 }
-            if let speaker {
-                return Self.run(step, handingOverTo: speaker, batch: &batch, runner: &runner, keeper: keeper,
-                                scriptName: scriptName, keepGoing: keepGoing, failures: &failures)
-            }
-            if mayHandOver, number % 1024 == 0, pendingCheck?.isDone ?? true {
-                // A refused script stops here, with nothing written.
-                guard passedCheck() else { return false }
-                let started = ScriptSpeaker(controls: runner.session.elements, output: output)
-                speaker = started
-                output = BufferedOutput()
-                return Self.run(step, handingOverTo: started, batch: &batch, runner: &runner, keeper: keeper,
-                                scriptName: scriptName, keepGoing: keepGoing, failures: &failures)
-            }
-            var result = runner.run(step)
-            // A save, or a failure said on standard error, waits for the whole script to pass.
-            if pendingCheck != nil, !result.saves.isEmpty || result.failure != nil, !passedCheck() { return false }
-            if !result.saves.isEmpty { result.announcements += Self.save(result.saves, runner: &runner, keeper: keeper) }
-            if runner.defersAnnouncements {
-                let announcer = Announcer(verbosity: result.verbosity)
-                for event in result.events { output.write { announcer.writeAnnouncements(for: event, into: &$0) } }
-            }
-            // What the front added (a save), or, with a transcript, all the step said.
-            for announcement in result.announcements {
-                output.writeLine(announcement.text)
-            }
-            if pendingCheck != nil, output.count >= Self.heldOutputLimit, !passedCheck() { return false }
-            if recording, case .command = step.action {
-                transcript += Transcript.lines(command: step.text, announcements: result.announcements)
-            }
-            if let failure = result.failure {
-                failures += 1
-                output.flush()
-                Diagnostics.write("\(scriptName):\(step.line): \(failure)\n")
-                if !keepGoing { return false }
-            }
-            return !(result.quit || output.failed)
-        }
-        if let speaker {
-            speaker.send(batch)
-            output = speaker.finish()
-        }
-        guard passedCheck() else {
-            Diagnostics.write(refusal ?? "")
+        let walked = run.walk()
+        guard run.passedCheck() else {
+            Diagnostics.write(run.refusal ?? "")
             return ExitStatus.malformed.rawValue
         }
         // The file changed between the two walks: a line that is no longer text, or no longer reads.
-        if let stopped = Self.stopMessage(ran, scriptName) ?? changed.map({ "\(scriptName):\($0.line): \($0.message) (the script changed while it ran)\n" }) {
-            output.flush()
+        if let stopped = Self.stopMessage(walked, scriptName) ?? run.changed.map({ "\(scriptName):\($0.line): \($0.message) (the script changed while it ran)\n" }) {
+            run.words.output.flush()
             Diagnostics.write(stopped)
             return ExitStatus.malformed.rawValue
         }
         // What was heard is lost when stdout cannot be written: that is not a pass.
-        if let failed = output.finish("sayline run") { return failed.rawValue }
+        if let failed = run.words.output.finish("sayline run") { return failed.rawValue }
         if let path = transcriptPath {
-            if case .failure(let failure) = FileDoor.write(transcript.map { $0 + "\n" }.joined(), to: path, inputs: inputs) {
+            if case .failure(let failure) = FileDoor.write(run.transcript.map { $0 + "\n" }.joined(), to: path, inputs: inputs) {
                 Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
                 return ExitStatus.ioError.rawValue
             }
         }
+        var transcriptDiffers = false
         if let expected = expectedTranscript, let path = checkTranscriptPath,
-           let difference = Transcript.firstDifference(expected: expected, heard: transcript) {
+           let difference = Transcript.firstDifference(expected: expected, heard: run.transcript) {
             let want = difference.expected.map { "\"\($0)\"" } ?? "the end"
             let got = difference.heard.map { "\"\($0)\"" } ?? "the end"
             Diagnostics.write("\(FileAccess.shown(path)):\(difference.line): expected \(want), heard \(got)\n")
             transcriptDiffers = true
         }
+        let failures = run.failures
         // A save the script asked for that did not reach the file (and no later one did) is a
         // failure of the run, as at the keyboard, whatever was expected of it.
         var status = (failures == 0 && !transcriptDiffers ? ExitStatus.ok : .failed).rawValue
@@ -304,7 +175,7 @@ package enum RunCommand: Subcommand {
             if status == 0 { status = ExitStatus.ioError.rawValue }
         }
         // One closing line, as test runners end: what was checked and how it went.
-        let summary = RunSummary.line(expectations: expectations, failures: failures, commands: commands,
+        let summary = RunSummary.line(expectations: run.expectations, failures: failures, commands: run.commands,
                                       stoppedEarly: failures > 0 && !keepGoing, transcriptDiffers: transcriptDiffers)
         Diagnostics.write("sayline run: \(summary)\n")
         return status

@@ -24,6 +24,11 @@ package struct OutgoingReply {
     package var now: Double
     /// A value's move to play (animated, or a jump under reduce motion).
     package var transition: ElementTransition?
+    /// Where the words are left to the outputs (a long script's, said on a thread of their
+    /// own), the verbosity `events` are said at, and the focused control's place, which is
+    /// the control of every event that names one.
+    package var verbosity = Verbosity.normal
+    package var focusIndex = 0
     /// Whether the session acted (the control may have changed and is drawn again), rather
     /// than an output speaking up later (a settled value, a failed command).
     package var fromSession = false
@@ -36,6 +41,17 @@ package struct OutgoingReply {
         self.elements = elements
         self.focused = focused
         self.now = now
+        fromSession = true
+    }
+
+    /// A step of a script: its events, or, when the session said them itself, its words.
+    package init(step events: [SessionEvent], spoken: [Announcement], verbosity: Verbosity, elements: [AdjustableElement], focusIndex: Int) {
+        self.events = events
+        self.spoken = spoken
+        self.verbosity = verbosity
+        self.elements = elements
+        self.focusIndex = focusIndex
+        now = 0
         fromSession = true
     }
 

@@ -11,15 +11,22 @@ package final class ReplyPipeline {
         self.outputs = outputs
     }
 
-    /// Sends a reply through every output, in order.
-    package func deliver(_ reply: OutgoingReply) {
+    /// Sends a reply through every output, in order; returns it as the last output left it
+    /// (with what saving added).
+    @discardableResult
+    package func deliver(_ reply: OutgoingReply) -> OutgoingReply {
         deliver(reply, from: 0)
     }
 
-    private func deliver(_ reply: OutgoingReply, from first: Int) {
-        guard first < outputs.count else { return }
+    @discardableResult
+    private func deliver(_ reply: OutgoingReply, from first: Int) -> OutgoingReply {
         var reply = reply
-        for output in outputs[first...] { output.receive(&reply) }
+        var index = first
+        while index < outputs.count {
+            outputs[index].receive(&reply)
+            index += 1
+        }
+        return reply
     }
 
     /// The earliest time an output needs, if any does.
