@@ -440,9 +440,7 @@ package enum ReadlineBridge {
             return 0
         }
         guard let command = KeyTable.spec(function: function)?.command else { return 0 }
-        let takesCount = CommandTable.spec(named: command)?.argument == .optionalCount
-        let counted = count > 1 && takesCount ? "\(command) \(count)" : command
-        if case .success(let parsed)? = CommandTable.parse(counted) { client?.perform(parsed) }
+        client?.perform(command.repeated(Int(count)))
         return 0
     }
 

@@ -23,6 +23,43 @@ public enum Command: Sendable, Equatable {
     /// Write the scene with the current values: to its own file, or to the one named.
     case save(SaveRequest)
     case quit
+
+    /// The command table's name for it ("inc", "page"), for the key map and `help NAME`.
+    public var name: String {
+        switch self {
+        case .list: "list"
+        case .focus: "focus"
+        case .next: "next"
+        case .previous: "prev"
+        case .increment: "inc"
+        case .decrement: "dec"
+        case .page: "page"
+        case .minimum: "min"
+        case .maximum: "max"
+        case .set: "set"
+        case .say: "say"
+        case .describe: "describe"
+        case .motion: "motion"
+        case .verbosity: "verbosity"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .tour: "tour"
+        case .help: "help"
+        case .save(let request): request.overwrite ? "overwrite" : "save"
+        case .quit: "quit"
+        }
+    }
+
+    /// The command done `count` times, for a key pressed with readline's count (Alt-5 Up):
+    /// a step is taken that many times; any other command is done once.
+    public func repeated(_ count: Int) -> Command {
+        guard count > 1 else { return self }
+        switch self {
+        case .increment(let steps): return .increment(steps.multipliedReportingOverflow(by: count).overflow ? Int.max : steps * count)
+        case .decrement(let steps): return .decrement(steps.multipliedReportingOverflow(by: count).overflow ? Int.max : steps * count)
+        default: return self
+        }
+    }
 }
 
 /// `save [FILE]` or `overwrite [FILE]`: where the scene goes, and whether the person's values

@@ -23,11 +23,7 @@ public enum CommandTable {
             count(argument, opposite: "inc").map(Command.decrement)
         },
         CommandSpec(name: "page", aliases: [], argument: .choice(PageDirection.allCases.map(\.rawValue)), usage: "page up|down",
-                    summary: "Move by the control's page step.") { argument in
-            guard let argument else { return .failure(.missingArgument("up or down")) }
-            guard let direction = PageDirection(rawValue: argument.lowercased()) else { return .failure(.notAllowed("page takes up or down, not \(TextSanitiser.echo(argument))")) }
-            return .success(.page(direction))
-        },
+                    summary: "Move by the control's page step.") { chosen($0, Command.page) },
         CommandSpec(name: "min", aliases: ["home", "minimum"], argument: .none, usage: "min",
                     summary: "Go to the minimum.") { _ in .success(.minimum) },
         CommandSpec(name: "max", aliases: ["end", "maximum"], argument: .none, usage: "max",
@@ -42,18 +38,10 @@ public enum CommandTable {
                     summary: "Describe a control, its label, value, range and step.") { argument in
             .success(.describe(argument))
         },
-        CommandSpec(name: "motion", aliases: [], argument: .choice(MotionPreference.allCases.map(\.rawValue)), usage: "motion reduce|full",
-                    summary: "Reduce motion makes every change jump, full motion animates.") { argument in
-            guard let argument else { return .failure(.missingArgument("reduce or full")) }
-            guard let motion = MotionPreference(rawValue: argument.lowercased()) else { return .failure(.notAllowed("motion takes reduce or full, not \(TextSanitiser.echo(argument))")) }
-            return .success(.motion(motion))
-        },
+        CommandSpec(name: "motion", aliases: [], argument: .choice([MotionPreference.reduce, .full].map(\.rawValue)), usage: "motion reduce|full",
+                    summary: "Reduce motion makes every change jump, full motion animates.") { chosen($0, Command.motion) },
         CommandSpec(name: "verbosity", aliases: ["v"], argument: .choice(Verbosity.allCases.map(\.rawValue)), usage: "verbosity terse|normal|verbose",
-                    summary: "How much is said on focus and on every change.") { argument in
-            guard let argument else { return .failure(.missingArgument("terse, normal or verbose")) }
-            guard let level = Verbosity(rawValue: argument.lowercased()) else { return .failure(.notAllowed("verbosity takes terse, normal or verbose, not \(TextSanitiser.echo(argument))")) }
-            return .success(.verbosity(level))
-        },
+                    summary: "How much is said on focus and on every change.") { chosen($0, Command.verbosity) },
         CommandSpec(name: "undo", aliases: ["u"], argument: .none, usage: "undo",
                     summary: "Put back the value before the last change.") { _ in .success(.undo) },
         CommandSpec(name: "redo", aliases: [], argument: .none, usage: "redo",
@@ -98,6 +86,15 @@ public enum CommandTable {
         }
         if let rest, spec.argument != .value, rest.contains(" ") {
             return .failure(Rejection(.unexpectedArgument, input: trimmed))
+        }
+        // A choice is checked against the words the table gives for it: the build gets one of them.
+        if case .choice(let words) = spec.argument {
+            let listed = words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "") : words.joined()
+            guard let rest else { return .failure(Rejection(.missingArgument(listed), input: spec.name)) }
+            guard words.contains(rest.lowercased()) else {
+                return .failure(Rejection(.notAllowed("\(spec.name) takes \(listed), not \(TextSanitiser.echo(rest))"), input: spec.name))
+            }
+            return spec.build(rest.lowercased()).mapError { Rejection($0, input: spec.name) }
         }
         return spec.build(rest).mapError { Rejection($0, input: $0.echoesArgument ? (rest ?? "") : spec.name) }
     }
@@ -154,6 +151,13 @@ public enum CommandTable {
             return prefixed
         }
         return best?.name
+    }
+
+    /// A command of one of the table's words for a choice, which `parse` has checked: the
+    /// word as the choice's type.
+    private static func chosen<Choice: RawRepresentable<String>>(_ word: String?, _ make: (Choice) -> Command) -> Result<Command, Rejection.Reason> {
+        guard let word, let choice = Choice(rawValue: word) else { return .failure(.missingArgument("one of the choices")) }
+        return .success(make(choice))
     }
 
     /// A count of steps: 1 or more. A negative one says the command that goes the other way.

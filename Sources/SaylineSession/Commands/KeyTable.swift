@@ -8,37 +8,56 @@ public struct KeySpec: Sendable, Equatable {
     public let function: String?
     /// The keys, as people name them: "Up", "Page Up", "+".
     public let keys: [String]
-    /// The command line the key runs, such as `page up`; nil when it runs none.
-    public let command: String?
+    /// The command the key runs, such as `.page(.up)`; nil when it runs none.
+    public let command: Command?
     /// What the key does, for help and the key map.
     public let help: String
 
-    /// The command's name: the first word of `command`.
-    /// - Complexity: no array of words (the start's hint asks it of every key).
-    public var commandName: String? {
-        command.map { command in
-            guard let space = command.utf8.firstIndex(of: UInt8(ascii: " ")) else { return command }
-            return String(command[..<space])
-        }
-    }
+    /// The command's name in the command table ("page").
+    public var commandName: String? { command?.name }
+}
+
+/// Keys that do one thing together, as `help` names them first: "Arrow keys adjust the value."
+public struct KeyGroup: Sendable {
+    /// The keys together, as said: "Arrow keys", "Page Up and Page Down".
+    public let name: String
+    /// The readline functions of the key table's entries it stands for.
+    public let functions: [String]
+    /// What they do: "adjust the value".
+    public let does: String
 }
 
 /// Every key Sayline binds, with the command each runs: bindings, `--help`, Docs/keys.md and the man page come from it.
 public enum KeyTable {
     /// Every key, in the order the key map lists them.
     public static let all: [KeySpec] = [
-        KeySpec(function: "sayline-increment", keys: ["Up", "Right", "+"], command: "inc", help: "increase by one step, or by five after Alt 5"),
-        KeySpec(function: "sayline-decrement", keys: ["Down", "Left", "-"], command: "dec", help: "decrease by one step"),
-        KeySpec(function: "sayline-page-up", keys: ["Page Up"], command: "page up", help: "increase by the control's page step"),
-        KeySpec(function: "sayline-page-down", keys: ["Page Down"], command: "page down", help: "decrease by the control's page step"),
-        KeySpec(function: "sayline-minimum", keys: ["Home"], command: "min", help: "go to the minimum"),
-        KeySpec(function: "sayline-maximum", keys: ["End"], command: "max", help: "go to the maximum"),
-        KeySpec(function: "sayline-next", keys: ["Tab"], command: "next", help: "move focus to the next control"),
-        KeySpec(function: "sayline-previous", keys: ["Shift-Tab"], command: "prev", help: "move focus to the previous control"),
-        KeySpec(function: "sayline-describe", keys: ["?"], command: "describe", help: "describe the focused control, its label, value, range and step"),
+        KeySpec(function: "sayline-increment", keys: ["Up", "Right", "+"], command: .increment(1), help: "increase by one step, or by five after Alt 5"),
+        KeySpec(function: "sayline-decrement", keys: ["Down", "Left", "-"], command: .decrement(1), help: "decrease by one step"),
+        KeySpec(function: "sayline-page-up", keys: ["Page Up"], command: .page(.up), help: "increase by the control's page step"),
+        KeySpec(function: "sayline-page-down", keys: ["Page Down"], command: .page(.down), help: "decrease by the control's page step"),
+        KeySpec(function: "sayline-minimum", keys: ["Home"], command: .minimum, help: "go to the minimum"),
+        KeySpec(function: "sayline-maximum", keys: ["End"], command: .maximum, help: "go to the maximum"),
+        KeySpec(function: "sayline-next", keys: ["Tab"], command: .next, help: "move focus to the next control"),
+        KeySpec(function: "sayline-previous", keys: ["Shift-Tab"], command: .previous, help: "move focus to the previous control"),
+        KeySpec(function: "sayline-describe", keys: ["?"], command: .describe(nil), help: "describe the focused control, its label, value, range and step"),
         KeySpec(function: nil, keys: ["Ctrl-C"], command: nil, help: "clear the line, and stop an animation or the tour"),
-        KeySpec(function: nil, keys: ["Ctrl-D"], command: "quit", help: "leave, on an empty line"),
+        KeySpec(function: nil, keys: ["Ctrl-D"], command: .quit, help: "leave, on an empty line"),
     ]
+
+    /// The keys that adjust and move, in the groups `help` names them by, in its order. Every
+    /// key of the table with a readline function is in one group (a test holds them to it).
+    public static let groups = [
+        KeyGroup(name: "Arrow keys", functions: ["sayline-increment", "sayline-decrement"], does: "adjust the value"),
+        KeyGroup(name: "Page Up and Page Down", functions: ["sayline-page-up", "sayline-page-down"], does: "move a page"),
+        KeyGroup(name: "Home and End", functions: ["sayline-minimum", "sayline-maximum"], does: "go to the ends"),
+        KeyGroup(name: "Tab and Shift Tab", functions: ["sayline-next", "sayline-previous"], does: "move between controls"),
+        KeyGroup(name: "Question mark", functions: ["sayline-describe"], does: "describes the control"),
+    ]
+
+    /// The sentences of some groups: "Arrow keys adjust the value. Page Up and Page Down move a page."
+    public static func groupSentences(_ groups: ArraySlice<KeyGroup>) -> String {
+        groups.map { "\($0.name) \($0.does)." }.joined(separator: " ")
+    }
 
     /// The keys that run a command, as the command reference lists them: "Up, Right, +".
     public static func keys(forCommand name: String) -> String? {

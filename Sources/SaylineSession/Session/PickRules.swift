@@ -12,7 +12,7 @@ public enum PickRules {
 
     /// `help` in a pick: the keys and what Enter and Escape do, in words.
     public static let helpText = [
-        "Arrow keys adjust the value. Page Up and Page Down move a page. Home and End go to the ends.",
+        KeyTable.groupSentences(KeyTable.groups[..<3]),
         "Type a value, such as 70, then Enter, to set it. Question mark describes the control.",
         "Enter on an empty line accepts the value. Escape, Control C or Control D cancels.",
     ]

@@ -164,8 +164,8 @@ public struct Session: Sendable {
         switch name?.lowercased() {
         case nil:
             return [
-                "Arrow keys adjust the value. Page Up and Page Down move a page. Home and End go to the ends.",
-                "Tab and Shift Tab move between controls. Question mark describes the control.",
+                KeyTable.groupSentences(KeyTable.groups[..<3]),
+                KeyTable.groupSentences(KeyTable.groups[3...]),
                 "Type a value or a command, then Enter. Control D leaves.",
                 "For more, type help keys, help commands, or help and a command's name.",
             ]
