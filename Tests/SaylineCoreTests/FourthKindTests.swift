@@ -25,12 +25,29 @@ private struct OptionStepper: AdjustableControl {
         if let index = options.firstIndex(where: { $0.lowercased() == text.lowercased() }) { return .success(.number(Double(index))) }
         return .failure(Rejection(.notANumber, input: text))
     }
+    /// Its own motion: the brackets step from option to option, one a tenth of a second.
     func animation(from oldValue: Double, to newValue: Double) -> MotionTimeline {
-        MotionTimeline(motion: .glide(from: oldValue, to: newValue, curve: .smooth(duration: 0.2)))
+        MotionTimeline(motion: .own(BracketSlide(from: scale.index(for: oldValue), to: scale.index(for: newValue))))
     }
     func drawing(at value: Double, frame: MotionFrame?, renderer: ControlRenderer) -> [String] {
-        [renderer.fit(options.map { $0 == option(value) ? "[\($0)]" : $0 }.joined(separator: " "))]
+        var shown = scale.index(for: value)
+        if case .own(let moment)? = frame, let bracket = moment as? BracketAt { shown = bracket.option }
+        return [renderer.fit(options.enumerated().map { $0.offset == shown ? "[\($0.element)]" : $0.element }.joined(separator: " "))]
     }
+}
+
+/// The stepper's motion, which the controls layer knows nothing of.
+private struct BracketSlide: OwnMotion, Equatable {
+    let from: Int, to: Int
+    var duration: Double { Double(abs(to - from)) * 0.1 }
+    func frame(at time: Double) -> any OwnMotionFrame {
+        let passed = Int((time / 0.1).rounded(.down))
+        return BracketAt(option: from + (to > from ? min(passed, to - from) : -min(passed, from - to)))
+    }
+}
+
+private struct BracketAt: OwnMotionFrame, Equatable {
+    let option: Int
 }
 
 private let stepperKind = SceneKind(OptionStepper.self, fields: [
@@ -89,5 +106,28 @@ private let stepperKind = SceneKind(OptionStepper.self, fields: [
         #expect(!report.rules.contains { $0.violations.contains { $0.control == "fan" } }, "\(report.rules.flatMap(\.violations))")
         // Its figure never differs from its value: the roll's rule does not apply.
         #expect(report.rules.first { $0.rule.id == "figure-matches-value" }?.passes.contains { $0.control == "fan" } == false)
+    }
+
+    /// A kind brings its own motion: its frames are its own type, drawn by its own drawing,
+    /// and the session and the drawing play it as they play the three built in.
+    @Test func itsOwnMotionIsPlayedFrameByFrame() throws {
+        let scene = try scene()
+        var session = Session(elements: scene.elements)
+        let reply = session.perform(.set("High"))
+        let transition = try #require(reply.transition?.transition)
+        guard case .animated(let timeline) = transition else {
+            Issue.record("no animation: \(transition)")
+            return
+        }
+        #expect(timeline.duration == 0.2)
+        #expect(timeline.frame(at: 0.15) == .own(BracketAt(option: 1)))
+        #expect(timeline.frame(at: 0.15) != .own(BracketAt(option: 2)))
+        let renderer = ControlRenderer(width: 40, color: false)
+        let element = session.elements[0]
+        #expect(renderer.lines(for: element, frame: timeline.frame(at: 0.05)).joined().contains("[Low]"))
+        #expect(renderer.lines(for: element, frame: timeline.frame(at: 0.15)).joined().contains("[Medium]"))
+        #expect(renderer.lines(for: element).joined().contains("[High]"))
+        session = Session(elements: scene.elements, motion: .reduce)
+        #expect(session.perform(.set("High")).transition?.transition == .jump)
     }
 }

@@ -58,12 +58,15 @@ public enum Motion: Sendable, Equatable {
     case glide(from: Double, to: Double, curve: Curve)
     case rating(StarRatingMotion)
     case roll(DigitRollMotion)
+    /// A kind's own motion: a control type brings it, and draws its frames, with no case here.
+    case own(any OwnMotion)
 
     var duration: Double {
         switch self {
         case .glide(_, _, let curve): curve.duration
         case .rating(let motion): motion.duration
         case .roll(let motion): motion.duration
+        case .own(let motion): motion.duration
         }
     }
 
@@ -73,8 +76,45 @@ public enum Motion: Sendable, Equatable {
             .value(from + (to - from) * curve.progress(at: time))
         case .rating(let motion): .rating(motion.pose(at: time))
         case .roll(let motion): .digits(motion.columnPositions(at: time))
+        case .own(let motion): .own(motion.frame(at: time))
         }
     }
+
+    public static func == (lhs: Motion, rhs: Motion) -> Bool {
+        switch (lhs, rhs) {
+        case let (.glide(a, b, c), .glide(d, e, f)): a == d && b == e && c == f
+        case let (.rating(a), .rating(b)): a == b
+        case let (.roll(a), .roll(b)): a == b
+        case let (.own(a), .own(b)): a.isSame(as: b)
+        default: false
+        }
+    }
+}
+
+/// A motion a kind of control brings of its own (the ruler's glide, the rating's stars and
+/// the roll's columns are the three built in): how long it takes and what it shows at each
+/// moment, in a frame the kind's drawing reads (`MotionFrame.own`).
+public protocol OwnMotion: Sendable {
+    /// Seconds from the first frame to the last.
+    var duration: Double { get }
+    /// What is drawn `time` seconds in, from 0 to `duration`.
+    func frame(at time: Double) -> any OwnMotionFrame
+    /// Whether it is the same motion as another (for comparing transitions).
+    func isSame(as other: any OwnMotion) -> Bool
+}
+
+/// One drawn moment of a kind's own motion.
+public protocol OwnMotionFrame: Sendable {
+    /// Whether it is the same moment as another.
+    func isSame(as other: any OwnMotionFrame) -> Bool
+}
+
+extension OwnMotion where Self: Equatable {
+    public func isSame(as other: any OwnMotion) -> Bool { (other as? Self) == self }
+}
+
+extension OwnMotionFrame where Self: Equatable {
+    public func isSame(as other: any OwnMotionFrame) -> Bool { (other as? Self) == self }
 }
 
 /// One drawn moment of a transition.
@@ -84,4 +124,16 @@ public enum MotionFrame: Sendable, Equatable {
     case rating(StarRatingPose)
     /// The digit each rolling column shows, fractional mid-roll, left to right.
     case digits([Double])
+    /// A moment of a kind's own motion, which its drawing reads.
+    case own(any OwnMotionFrame)
+
+    public static func == (lhs: MotionFrame, rhs: MotionFrame) -> Bool {
+        switch (lhs, rhs) {
+        case let (.value(a), .value(b)): a == b
+        case let (.rating(a), .rating(b)): a == b
+        case let (.digits(a), .digits(b)): a == b
+        case let (.own(a), .own(b)): a.isSame(as: b)
+        default: false
+        }
+    }
 }
