@@ -17,32 +17,45 @@ package enum PickCommand: Subcommand {
 
     static let kind = OptionSpec("--kind", argument: "KIND", completion: .words(SceneKinds.standard.names), defaultWords: "ruler",
                                  help: "the control's kind: " + SceneKinds.standard.namesInWords)
-    static let label = OptionSpec("--label", argument: "TEXT", help: "the control's name, said first")
-    static let minimum = OptionSpec("--min", argument: "N", defaultWords: "as a scene's", help: "the lowest value")
-    static let maximum = OptionSpec("--max", argument: "N", defaultWords: "as a scene's", help: "the highest value")
-    static let step = OptionSpec("--step", argument: "N", defaultWords: "1", help: "one step")
-    static let value = OptionSpec("--value", argument: "N", defaultWords: "the minimum", help: "the value to start from")
-    static let unit = OptionSpec("--unit", argument: "SINGULAR[/PLURAL]",
-                                 help: "unit words to speak with the value, such as percent or kilogram/kilograms (the plural is the singular when left out)")
-    static let prefix = OptionSpec("--prefix", argument: "TEXT", help: "a digit roll's text before the figure, such as $")
-    static let digits = OptionSpec("--digits", argument: "N", help: "a digit roll's columns, 1 to 9")
     static let control = OptionSpec("--control", short: "c", argument: "ID",
                                     help: "with --scene, the control to pick (needed when the scene has more than one)")
     static let print = OptionSpec("--print", argument: "FORMAT", completion: .words(Printed.allCases.map(\.rawValue)), defaultWords: "value",
                                   help: "what is written when accepted: the value alone, or one JSON object with id, value, display and spoken text")
-    /// The flags that describe the control, each with the scene key it becomes: the control is
-    /// written as a scene's and read by the scene decoder, whose messages name the key.
-    static let controlFlags: [(option: OptionSpec, key: String, reads: FlagValue)] = [
-        (kind, "kind", .text), (label, "label", .text), (minimum, "min", .number), (maximum, "max", .number),
-        (step, "step", .number), (value, "value", .number), (unit, "unit", .unit), (prefix, "prefix", .text), (digits, "digits", .number),
-    ]
+    /// The flags that describe the control: one for each scene key of every kind (the keys
+    /// every control takes, then each kind's own, in the kinds' order), each with the field
+    /// it becomes, so a new kind's keys are flags here too. The control is given to the scene
+    /// decoder as a scene's, and has its checks, repairs and messages. `id` is made from the
+    /// label.
+    static let controlFlags: [(option: OptionSpec, field: SceneField)] = {
+        let kinds = SceneKinds.standard
+        var flags: [(option: OptionSpec, field: SceneField)] = []
+        for field in SceneField.shared(for: kinds) + kinds.all.flatMap(\.fields) where field.key != "id" {
+            guard !flags.contains(where: { $0.field.key == field.key }) else { continue }
+            flags.append((field.key == "kind" ? kind : option(for: field), field))
+        }
+        return flags
+    }()
 
-    /// How a control flag's argument becomes its scene key's value.
-    enum FlagValue {
-        case text
-        case number
-        /// `SINGULAR[/PLURAL]`.
-        case unit
+    /// `--short-name TEXT` for `shortName`: the key in the words of a flag, its argument and
+    /// completion from its type, its help and default from the scene's own words.
+    private static func option(for field: SceneField) -> OptionSpec {
+        var name = "--"
+        for character in field.key {
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
+        let (argument, completion): (String, ArgumentCompletion) = switch field.type {
+        case .kind: ("KIND", .words(SceneKinds.standard.names))
+        case .identifier: ("WORD", .none)
+        case .text: ("TEXT", .none)
+        case .number, .wholeNumber: ("N", .none)
+        case .onOff: ("true|false", .words(["true", "false"]))
+        case .unit: ("SINGULAR[/PLURAL]", .none)
+        case .choice(let words): (words.joined(separator: "|"), .words(words))
+        }
+        let plain = { (text: String) in text.replacing("`", with: "") }
+        // Without a label the control is still named: ", 0 out of 10 stars" names nothing.
+        let defaultWords = field.key == "label" ? "Value" : field.required ? nil : plain(field.defaultWords)
+        return OptionSpec(name, argument: argument, completion: completion, defaultWords: defaultWords, help: plain(field.meaning))
     }
 
     static let requireConfirm = OptionSpec("--require-confirm",
@@ -70,7 +83,7 @@ package enum PickCommand: Subcommand {
               vol=$(sayline pick --label Volume --min 0 --max 100 --step 5 --value 50 --unit percent) &&
                 pactl set-sink-volume @DEFAULT_SINK@ "$vol%"
             """,
-            options: [kind, label, minimum, maximum, step, value, unit, prefix, digits, SharedOptions.scene, control, print, requireConfirm]
+            options: controlFlags.map(\.option) + [SharedOptions.scene, control, print, requireConfirm]
                 + SettingTable.options() + [Options.events, SharedOptions.help, SharedOptions.version])
     }
 
@@ -130,7 +143,7 @@ package enum PickCommand: Subcommand {
     /// is, with the same checks, repairs and messages.
     private static func element(_ arguments: ParsedArguments) throws(UsageError) -> Result<AdjustableElement, SceneLoadFailure> {
         if let path = arguments.value(SharedOptions.scene.name) {
-            for (option, _, _) in controlFlags where arguments.has(option.name) {
+            for (option, _) in controlFlags where arguments.has(option.name) {
                 throw UsageError("\(option.name) describes a control of its own; with --scene, choose one with --control")
             }
             let scene: Scene
@@ -160,30 +173,16 @@ package enum PickCommand: Subcommand {
         }
         if arguments.has(control.name) { throw UsageError("--control picks from a scene: give --scene FILE too") }
         // The id names the prompt and the JSON answer: the label's words, or "value".
-        let words = (arguments.value(label.name) ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }
+        let labelFlag = option(named: "label")
+        let words = (labelFlag.flatMap { arguments.value($0.name) } ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }
         let id = words.isEmpty ? "value" : words.joined(separator: "-")
-        var members = [JSONMember("kind", .string(arguments.value(kind.name) ?? "ruler")), JSONMember("id", .string(id)),
-                       // Without a label the control is still named: ", 0 out of 10 stars" names nothing.
-                       JSONMember("label", .string(arguments.value(label.name) ?? "Value"))]
-        for (option, key, reads) in controlFlags where key != "kind" && key != "label" {
+        var members: [(key: String, node: JSONNode)] = [("kind", node(.string(arguments.value(kind.name) ?? "ruler"))), ("id", node(.string(id))),
+                                                        ("label", node(.string(labelFlag.flatMap { arguments.value($0.name) } ?? "Value")))]
+        for (option, field) in controlFlags where field.key != "kind" && field.key != "label" {
             guard let given = arguments.given.last(where: { $0.option.name == option.name }), let word = given.value else { continue }
-            switch reads {
-            case .text:
-                members.append(JSONMember(key, .string(word)))
-            case .number:
-                guard let number = Double(word), number.isFinite else {
-                    throw UsageError("\(given.spelled) takes a number, not \(TextSanitiser.echo(word))")
-                }
-                members.append(JSONMember(key, .number(number)))
-            case .unit:
-                let parts = word.split(separator: "/", maxSplits: 1).map(String.init)
-                guard let singular = parts.first, !singular.isEmpty else { throw UsageError("\(given.spelled) takes a word, or SINGULAR/PLURAL") }
-                members.append(JSONMember(key, .object([JSONMember("singular", .string(singular)),
-                                                        JSONMember("plural", .string(parts.count > 1 ? parts[1] : singular))])))
-            }
+            members.append((field.key, node(try value(word, for: field, spelled: given.spelled))))
         }
-        let text = JSONWriter.line(.object([JSONMember("controls", [.object(members)])]))
-        switch SceneDecoder.decode(Array(text.utf8)) {
+        switch SceneDecoder.decode(tree: node(.object([("controls", node(.array([node(.object(members))])))]))) {
         case .success(let scene):
             guard let made = scene.elements.first else { throw UsageError("no control could be made from the flags") }
             // An impossible control is refused, naming the flag, never silently reshaped.
@@ -191,18 +190,45 @@ package enum PickCommand: Subcommand {
             guard problems.isEmpty else {
                 throw UsageError(problems.map { problem in
                     let key = Scene.key(forSetting: problem.field)
-                    return "\(controlFlags.first { $0.key == key }?.option.name ?? key) \(problem.problem)"
+                    return "\(controlFlags.first { $0.field.key == key }?.option.name ?? key) \(problem.problem)"
                 }.joined(separator: "; "))
             }
             return .success(made)
         case .failure(let error):
             // A flag that does not fit the kind (--digits for a ruler) reads as the flag, not a JSON path.
             let message = error.problems.map { problem in
-                let key = problem.path.split(separator: ".").first { part in controlFlags.contains { $0.key == part } }.map(String.init)
-                let flag = controlFlags.first { $0.key == key }?.option.name ?? problem.path
+                let key = problem.path.split(separator: ".").first { part in controlFlags.contains { $0.field.key == part } }.map(String.init)
+                let flag = controlFlags.first { $0.field.key == key }?.option.name ?? problem.path
                 return "\(flag) \(problem.message)"
             }.joined(separator: "; ")
             throw UsageError(message)
+        }
+    }
+
+    private static func option(named key: String) -> OptionSpec? {
+        controlFlags.first { $0.field.key == key }?.option
+    }
+
+    private static func node(_ value: JSONValue) -> JSONNode { JSONNode(value: value, line: 1) }
+
+    /// A flag's word as its key's value: what the scene decoder then checks as a file's.
+    private static func value(_ word: String, for field: SceneField, spelled: String) throws(UsageError) -> JSONValue {
+        switch field.type {
+        case .number, .wholeNumber:
+            guard let number = Double(word), number.isFinite else { throw UsageError("\(spelled) takes a number, not \(TextSanitiser.echo(word))") }
+            return .number(number)
+        case .onOff:
+            switch word.lowercased() {
+            case "true", "on", "yes": return .bool(true)
+            case "false", "off", "no": return .bool(false)
+            default: throw UsageError("\(spelled) takes true or false, not \(TextSanitiser.echo(word))")
+            }
+        case .unit:
+            let parts = word.split(separator: "/", maxSplits: 1).map(String.init)
+            guard let singular = parts.first, !singular.isEmpty else { throw UsageError("\(spelled) takes a word, or SINGULAR/PLURAL") }
+            return .object([("singular", node(.string(singular))), ("plural", node(.string(parts.count > 1 ? parts[1] : singular)))])
+        case .kind, .identifier, .text, .choice:
+            return .string(word)
         }
     }
 }

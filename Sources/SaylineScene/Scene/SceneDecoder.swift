@@ -54,6 +54,17 @@ public struct SceneDecoder: Sendable {
         case .failure(let error): return .failure(SceneError([SceneProblem(line: error.line, path: "", message: "not valid JSON: \(error.message)")]))
         case .success(let node): root = node
         }
+        return decode(root, input: bytes, knownRules: knownRules, kinds: kinds, parallel: parallel)
+    }
+
+    /// A scene given as a tree rather than as text (`pick` makes one control from its flags):
+    /// the same checks, repairs and messages as a file's.
+    public static func decode(tree root: JSONNode, kinds: SceneKinds = .standard) -> Result<Scene, SceneError> {
+        decode(root, input: [], knownRules: nil, kinds: kinds, parallel: nil)
+    }
+
+    private static func decode(_ root: JSONNode, input bytes: [UInt8], knownRules: Set<String>?, kinds: SceneKinds,
+                               parallel: SceneParallelDecode?) -> Result<Scene, SceneError> {
         var decoder = SceneDecoder()
         decoder.knownRules = knownRules
         decoder.input = bytes
