@@ -118,7 +118,7 @@ package enum RunCommand: Subcommand {
         case .success(let opened): lines = opened
         }
         defer { lines.close() }
-        var run = ScriptRun(document: document, settings: resolved, keeper: keeper, lines: lines, scriptName: scriptName,
+        let run = ScriptRun(document: document, settings: resolved, keeper: keeper, lines: lines, scriptName: scriptName,
                             keepGoing: keepGoing, recording: transcriptPath != nil || checkTranscriptPath != nil)
         // Every line is checked before anything leaves the process: a script with a malformed
         // line, or an expectation about a control the scene lacks, is refused whole, so nothing

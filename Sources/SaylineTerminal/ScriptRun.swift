@@ -11,11 +11,15 @@ import SaylineOutputs
 /// nothing is saved and nothing said on standard error. Once a long script has passed, its
 /// words are said on a thread of their own while the run goes on (not while a transcript is
 /// kept: that needs each step's words here).
-struct ScriptRun {
-    private var runner: ScriptRunner
+final class ScriptRun {
+    @exclusivity(unchecked) private var runner: ScriptRunner
     private let keeper: SceneKeeper
     /// Saving first (what it says is heard, and written), then the words.
     private let pipeline: ReplyPipeline
+    /// The reply each step's events and words go out in, kept from step to step.
+    @exclusivity(unchecked) private var outgoing: OutgoingReply
+    /// The run's own parser: the check's is on its thread.
+    @exclusivity(unchecked) private var parser = ScriptParser()
     let words: ScriptWords
     private let lines: ScriptLines
     private let scriptName: String
@@ -23,18 +27,18 @@ struct ScriptRun {
     /// A transcript is written or compared: each command's words are kept as strings.
     private let recording: Bool
     /// The check, when it walks a long script beside the run.
-    private var pendingCheck: Background<String?>?
+    @exclusivity(unchecked) private var pendingCheck: Background<String?>?
     /// Why the script was refused, once the check has said.
-    private(set) var refusal: String?
+    @exclusivity(unchecked) private(set) var refusal: String?
 
     /// Each command and what it announced, when recording.
-    private(set) var transcript: [String] = []
-    private(set) var failures = 0
+    @exclusivity(unchecked) private(set) var transcript: [String] = []
+    @exclusivity(unchecked) private(set) var failures = 0
     /// What the closing line counts: the expectations reached and the commands run.
-    private(set) var expectations = 0, commands = 0
+    @exclusivity(unchecked) private(set) var expectations = 0, commands = 0
     /// A line that reads otherwise now than when it was checked (the file changed meanwhile)
     /// stops the run there, said with its line; it is never skipped.
-    private(set) var changed: ScriptProblem?
+    @exclusivity(unchecked) private(set) var changed: ScriptProblem?
 
     init(document: SceneDocument, settings: ReplSettings, keeper: SceneKeeper, lines: ScriptLines, scriptName: String,
          keepGoing: Bool, recording: Bool) {
@@ -49,11 +53,12 @@ struct ScriptRun {
         runner.defersAnnouncements = !recording
         words = ScriptWords(wordsFromEvents: !recording)
         pipeline = ReplyPipeline([keeper, words])
+        outgoing = OutgoingReply(steps: settings.verbosity)
     }
 
     /// Checks the script first, or starts checking it beside the run when it is long.
     /// - Returns: the refusal to say, when a short script was refused.
-    mutating func startCheck() -> String? {
+    func startCheck() -> String? {
         let ids = runner.controlIDs
         let (lines, scriptName) = (lines, scriptName)
         guard lines.byteCount >= RunCommand.checkBesideFrom else {
@@ -65,7 +70,7 @@ struct ScriptRun {
     }
 
     /// Waits for the check, if it is still going; false when it refused the script.
-    mutating func passedCheck() -> Bool {
+    func passedCheck() -> Bool {
         if let check = pendingCheck {
             pendingCheck = nil
             refusal = check.wait()
@@ -76,9 +81,7 @@ struct ScriptRun {
     }
 
     /// Runs every line, in order, until the end, a quit, or a failure that stops the run.
-    mutating func walk() -> Result<Void, ScriptLines.Stop> {
-        // The run's own parser: the check's is on its thread.
-        var parser = ScriptParser()
+    func walk() -> Result<Void, ScriptLines.Stop> {
         let mayHandOver = lines.byteCount >= RunCommand.checkBesideFrom && !recording
         let walked = lines.forEach { line, number in
             let parsed: ScriptStep?
@@ -103,7 +106,7 @@ struct ScriptRun {
 
     /// One step: run, its reply through the pipeline, its failure said.
     /// - Returns: whether the run goes on.
-    private mutating func run(_ step: ScriptStep) -> Bool {
+    private func run(_ step: ScriptStep) -> Bool {
         let result = runner.run(step)
         if !result.saves.isEmpty || result.failure != nil {
             // A save, or a failure said on standard error, waits for the whole script to pass,
@@ -113,15 +116,28 @@ struct ScriptRun {
         }
         // A save is asked of the keeper by its event: with the words said by the session, the
         // step carries none, and the save requests stand in for them.
-        let events = result.saves.isEmpty || !result.events.isEmpty ? result.events : result.saves.map { .saveRequested($0) }
-        let delivered = pipeline.deliver(OutgoingReply(step: events, spoken: result.announcements, verbosity: result.verbosity,
-                                                       elements: runner.session.elements, focusIndex: runner.session.focusIndex))
+        let saving = !result.saves.isEmpty
+        outgoing.events = !saving || !result.events.isEmpty ? result.events : result.saves.map { .saveRequested($0) }
+        outgoing.spoken = result.announcements
+        outgoing.verbosity = result.verbosity
+        outgoing.focusIndex = runner.session.focusIndex
+        outgoing.asksToSave = saving
+        if saving {
+            outgoing.elements = runner.session.elements
+            outgoing.saves.removeAll()
+        }
+        pipeline.deliver(&outgoing)
         // How a save went is heard by the runner, so that an expectation can check it.
-        for save in delivered.saves { runner.heard(save.outcome.announcement) }
+        for save in outgoing.saves where saving { runner.heard(save.outcome.announcement) }
         if pendingCheck != nil, words.output.count >= RunCommand.heldOutputLimit, !passedCheck() { return false }
         if recording, case .command = step.action {
-            transcript += Transcript.lines(command: step.text, announcements: delivered.spoken)
+            transcript += Transcript.lines(command: step.text, announcements: outgoing.spoken)
         }
+        // Let go of the step's events, words and controls: the session refills the same arrays
+        // on the next step, and a second holder would make it copy them (an allocation a step).
+        outgoing.events = []
+        outgoing.spoken = []
+        if saving { outgoing.elements = [] }
         if let failure = result.failure {
             failures += 1
             words.writeOut()

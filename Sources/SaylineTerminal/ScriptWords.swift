@@ -9,13 +9,14 @@ import SaylineOutputs
 /// own while the run goes on.
 final class ScriptWords: ReplyOutput {
     /// Where the words go while they are said here; given to the speaker when it takes over,
-    /// and back when it finishes.
-    var output = BufferedOutput()
+    /// and back when it finishes. Unchecked for overlapping access: it is used on one thread,
+    /// by one call at a time, and the run-time check on every step cost more than the words.
+    @exclusivity(unchecked) var output = BufferedOutput()
     /// Each step's events are put into words here (not by the session, which then says
     /// nothing): a transcript needs the words as strings, so it keeps the session saying them.
     let wordsFromEvents: Bool
-    private var speaker: ScriptSpeaker?
-    private var batch: [ScriptSpeaker.Line] = []
+    @exclusivity(unchecked) private var speaker: ScriptSpeaker?
+    @exclusivity(unchecked) private var batch: [ScriptSpeaker.Line] = []
 
     init(wordsFromEvents: Bool) {
         self.wordsFromEvents = wordsFromEvents

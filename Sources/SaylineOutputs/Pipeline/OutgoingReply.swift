@@ -29,6 +29,8 @@ package struct OutgoingReply {
     /// the control of every event that names one.
     package var verbosity = Verbosity.normal
     package var focusIndex = 0
+    /// Whether its events ask for a save: saving looks no further into a reply that does not.
+    package var asksToSave = false
     /// Whether the session acted (the control may have changed and is drawn again), rather
     /// than an output speaking up later (a settled value, a failed command).
     package var fromSession = false
@@ -38,19 +40,16 @@ package struct OutgoingReply {
         events = reply.events
         spoken = reply.announcements
         transition = reply.transition
+        asksToSave = reply.events.contains { if case .saveRequested = $0 { true } else { false } }
         self.elements = elements
         self.focused = focused
         self.now = now
         fromSession = true
     }
 
-    /// A step of a script: its events, or, when the session said them itself, its words.
-    package init(step events: [SessionEvent], spoken: [Announcement], verbosity: Verbosity, elements: [AdjustableElement], focusIndex: Int) {
-        self.events = events
-        self.spoken = spoken
+    /// A reply kept from step to step by a script's run, which sets what each step brought.
+    package init(steps verbosity: Verbosity) {
         self.verbosity = verbosity
-        self.elements = elements
-        self.focusIndex = focusIndex
         now = 0
         fromSession = true
     }

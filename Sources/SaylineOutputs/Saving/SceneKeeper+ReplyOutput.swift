@@ -4,6 +4,7 @@ import SaylineCore
 /// said and reported with the reply, to the outputs after it. At the end, the autosave.
 extension SceneKeeper: ReplyOutput {
     package func receive(_ reply: inout OutgoingReply) {
+        guard reply.asksToSave else { return }
         for case .saveRequested(let request) in reply.events {
             let (outcome, file) = save(reply.elements, request)
             reply.spoken.append(outcome.announcement)
