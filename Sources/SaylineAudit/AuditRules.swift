@@ -6,18 +6,18 @@ import SaylineScene
 public enum AuditRules {
     /// Every rule, in the order reports list them.
     public static let all: [any AuditRule] = [
-        NameIsPresent(),
-        NameHasNoRoleWords(),
-        NameIsUnique(),
-        ValueTextIsPresent(),
-        SpokenTextIsSpeakable(),
-        RangeIsValid(),
-        SettingsNeedNoRepair(),
-        EveryValueIsReachable(),
+        NamePresent(),
+        NameNoRoleWords(),
+        NameUnique(),
+        ValueTextPresent(),
+        SpokenTextSpeakable(),
+        RangeValid(),
+        SettingsValid(),
+        KeyboardReachable(),
         NoSilentSteps(),
         FigureMatchesValue(),
-        ReduceMotionIsHonoured(),
-        AnnouncementFitsBudget(),
+        ReduceMotionHonoured(),
+        AnnouncementLength(),
     ]
 
     /// The audit-rules reference, where each rule has a section named by its id.

@@ -43,14 +43,14 @@ import SaylineCore
     @Test func suppressionsKeepTheFindingWithItsReason() throws {
         var scene = try Self.scene("name-no-role-words")
         scene.suppressions = [Suppression(rule: "name-no-role-words", control: "fail-slider", reason: "brand name")]
-        let outcome = try #require(Auditor().audit(scene, rules: [NameHasNoRoleWords()]).rules.first)
+        let outcome = try #require(Auditor().audit(scene, rules: [NameNoRoleWords()]).rules.first)
         #expect(outcome.violations.map(\.control) == ["fail-swipe"])
         #expect(outcome.suppressed.map(\.node.control) == ["fail-slider"])
         #expect(outcome.suppressed.first?.reason == "brand name")
     }
 
     @Test func theFailureThresholdFollowsImpact() throws {
-        let report = Auditor().audit(try Self.scene("settings-valid"), rules: [SettingsNeedNoRepair()])
+        let report = Auditor().audit(try Self.scene("settings-valid"), rules: [SettingsValid()])
         #expect(report.fails(at: .moderate))
         #expect(!report.fails(at: .serious))
     }
@@ -58,30 +58,30 @@ import SaylineCore
     @Test func budgetsAreConfigurable() throws {
         var options = AuditOptions()
         options.maximumFocusWords = 4
-        let report = Auditor(options: options).audit(.demo, rules: [AnnouncementFitsBudget()])
+        let report = Auditor(options: options).audit(.demo, rules: [AnnouncementLength()])
         #expect(report.rules.first?.violations.map(\.control) == ["rating"])
     }
 
     @Test func speakabilityCatchesWhatSpeechEnginesMangle() {
-        #expect(SpokenTextIsSpeakable.problem(in: "7/10") != nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "$12,480") != nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "€-5") != nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "62.5 kg") != nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "62.5kg") != nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "★★★") != nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "0.30000000000000004") != nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "62.5 kilograms") == nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "7 out of 10") == nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "12480 dollars") == nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "-3.25 degrees") == nil)
+        #expect(SpokenTextSpeakable.problem(in: "7/10") != nil)
+        #expect(SpokenTextSpeakable.problem(in: "$12,480") != nil)
+        #expect(SpokenTextSpeakable.problem(in: "€-5") != nil)
+        #expect(SpokenTextSpeakable.problem(in: "62.5 kg") != nil)
+        #expect(SpokenTextSpeakable.problem(in: "62.5kg") != nil)
+        #expect(SpokenTextSpeakable.problem(in: "★★★") != nil)
+        #expect(SpokenTextSpeakable.problem(in: "0.30000000000000004") != nil)
+        #expect(SpokenTextSpeakable.problem(in: "62.5 kilograms") == nil)
+        #expect(SpokenTextSpeakable.problem(in: "7 out of 10") == nil)
+        #expect(SpokenTextSpeakable.problem(in: "12480 dollars") == nil)
+        #expect(SpokenTextSpeakable.problem(in: "-3.25 degrees") == nil)
         // What is quoted: the word as written when it is all letters, its letters in lower
         // case after digits; at the end of the text, inside it, and never a longer word or a
         // short one that abbreviates nothing.
-        #expect(SpokenTextIsSpeakable.problem(in: "62.5 KG") == "abbreviates a unit (\"KG\"): say the word")
-        #expect(SpokenTextIsSpeakable.problem(in: "62.5KG") == "abbreviates a unit (\"kg\"): say the word")
-        #expect(SpokenTextIsSpeakable.problem(in: "3 secs left") == "abbreviates a unit (\"secs\"): say the word")
-        #expect(SpokenTextIsSpeakable.problem(in: "12 miles, 5 mins, 3 kgs and 7 mix") == nil)
-        #expect(SpokenTextIsSpeakable.problem(in: "5 é mi") == "abbreviates a unit (\"mi\"): say the word")
+        #expect(SpokenTextSpeakable.problem(in: "62.5 KG") == "abbreviates a unit (\"KG\"): say the word")
+        #expect(SpokenTextSpeakable.problem(in: "62.5KG") == "abbreviates a unit (\"kg\"): say the word")
+        #expect(SpokenTextSpeakable.problem(in: "3 secs left") == "abbreviates a unit (\"secs\"): say the word")
+        #expect(SpokenTextSpeakable.problem(in: "12 miles, 5 mins, 3 kgs and 7 mix") == nil)
+        #expect(SpokenTextSpeakable.problem(in: "5 é mi") == "abbreviates a unit (\"mi\"): say the word")
     }
 
     @Test func reportsComeInTextJSONJUnitAndSARIF() throws {
@@ -114,17 +114,17 @@ import SaylineCore
             #expect(rule.tags.contains("best-practice") == rule.criteria.isEmpty, "\(rule.id)")
             #expect(rule.helpURL.hasSuffix("#" + rule.id))
         }
-        #expect(NameIsPresent().tags == ["wcag2a", "wcag412"])
+        #expect(NamePresent().tags == ["wcag2a", "wcag412"])
         #expect(NoSilentSteps().tags == ["wcag21aa", "wcag413"])
-        #expect(EveryValueIsReachable().tags == ["wcag2a", "wcag211", "wcag22aa", "wcag257"])
-        #expect(ReduceMotionIsHonoured().tags == ["wcag2aaa", "wcag233", "wcag2a", "wcag222"])
+        #expect(KeyboardReachable().tags == ["wcag2a", "wcag211", "wcag22aa", "wcag257"])
+        #expect(ReduceMotionHonoured().tags == ["wcag2aaa", "wcag233", "wcag2a", "wcag222"])
     }
 
     /// The verdict is the exit status's in every format: findings below --fail-on are reported,
     /// never counted as failures.
     @Test func findingsBelowTheThresholdAreReportedNotFailed() throws {
         let scene = try Self.scene("settings-valid")   // moderate findings only
-        let report = Auditor().audit(scene, file: "settings.json", rules: [SettingsNeedNoRepair()])
+        let report = Auditor().audit(scene, file: "settings.json", rules: [SettingsValid()])
         #expect(report.violationCount > 0)
         let serious = ReportSettings(version: "test", failOn: .serious)
         #expect(!report.fails(at: .serious))
@@ -162,5 +162,13 @@ extension AuditRuleTests {
         let report = Auditor().audit(scene)
         let flagged = report.rules.filter { !$0.violations.isEmpty }.map(\.rule.id)
         #expect(flagged.contains("keyboard-reachable"), "\(flagged)")
+    }
+
+    /// A rule is known by one name: its type is its id in capitals, which is also its name in
+    /// SARIF (`KeyboardReachable`, `keyboard-reachable`).
+    @Test func everyRuleIsKnownByItsIDEverywhere() {
+        for rule in AuditRules.all {
+            #expect(String(describing: type(of: rule)) == AuditReport.pascalCase(rule.id), "\(type(of: rule)) is \(rule.id)")
+        }
     }
 }

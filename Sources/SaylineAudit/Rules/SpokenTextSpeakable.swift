@@ -8,7 +8,7 @@ import SaylineScene
 /// (heard unit first), unit abbreviations ("kg" is "kay gee"), decorative glyphs (skipped or
 /// read as words), and binary float noise (0.30000000000000004). Text in scripts other than
 /// Latin is marked incomplete: an engine may spell it out, so a person should listen.
-public struct SpokenTextIsSpeakable: AuditRule {
+public struct SpokenTextSpeakable: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "spoken-text-speakable", impact: .serious,

@@ -6,7 +6,7 @@ import SaylineScene
 ///
 /// Flags: every control whose name another control also has (compared without case): a person
 /// moving by name cannot tell them apart.
-public struct NameIsUnique: AuditRule {
+public struct NameUnique: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "name-unique", impact: .serious,

@@ -6,7 +6,7 @@ import SaylineScene
 /// (in words; `--max-change-words`, `--max-focus-words`).
 ///
 /// Flags: a focus announcement or a change announcement, anywhere on the scale, over its budget.
-public struct AnnouncementFitsBudget: AuditRule {
+public struct AnnouncementLength: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "announcement-length", impact: .moderate,

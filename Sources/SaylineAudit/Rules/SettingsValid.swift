@@ -6,7 +6,7 @@ import SaylineScene
 ///
 /// Flags: controls whose settings outside the range had to be repaired; the report says
 /// what was used instead, so the author can fix the scene rather than rely on the repair.
-public struct SettingsNeedNoRepair: AuditRule {
+public struct SettingsValid: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "settings-valid", impact: .moderate,
@@ -21,7 +21,7 @@ public struct SettingsNeedNoRepair: AuditRule {
     /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
-        let repairs = element.repairs.filter { !RangeIsValid.fields.contains($0.field) && $0.field != "tickCount" }
+        let repairs = element.repairs.filter { !RangeValid.fields.contains($0.field) && $0.field != "tickCount" }
         return repairs.isEmpty ? .pass : .violation(repairs.map(\.sentence).joined(separator: "; "))
     }
 }

@@ -7,7 +7,7 @@ import SaylineScene
 ///
 /// Flags: a range cut short (the ruler's 20,000-tick cap leaves its top unreachable), a step
 /// that skips or sticks, End or Home that miss their bound.
-public struct EveryValueIsReachable: AuditRule {
+public struct KeyboardReachable: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "keyboard-reachable", impact: .critical,

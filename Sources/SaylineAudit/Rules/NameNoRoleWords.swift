@@ -6,7 +6,7 @@ import SaylineScene
 ///
 /// Flags: names with role or gesture words ("slider", "adjustable", "swipe"). The screen reader
 /// already says the role, so "Volume slider" is heard as "Volume slider, 5, adjustable".
-public struct NameHasNoRoleWords: AuditRule {
+public struct NameNoRoleWords: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "name-no-role-words", impact: .moderate,

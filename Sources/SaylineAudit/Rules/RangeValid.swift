@@ -7,7 +7,7 @@ import SaylineScene
 ///
 /// Flags: every control whose range, step or value had to be repaired, and scales with a
 /// single value (nothing to adjust).
-public struct RangeIsValid: AuditRule {
+public struct RangeValid: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "range-valid", impact: .serious,

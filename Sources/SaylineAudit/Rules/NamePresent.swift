@@ -5,7 +5,7 @@ import SaylineScene
 /// Every control has a name a screen reader can say.
 ///
 /// Flags: an empty label, or one of spaces only (the scene's cleaning removes control characters).
-public struct NameIsPresent: AuditRule {
+public struct NamePresent: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "name-present", impact: .critical,

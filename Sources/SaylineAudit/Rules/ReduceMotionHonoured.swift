@@ -7,7 +7,7 @@ import SaylineScene
 ///
 /// Flags: any transition with intermediate frames under reduce motion, a tour that starts, or
 /// an announcement that differs between the two settings.
-public struct ReduceMotionIsHonoured: AuditRule {
+public struct ReduceMotionHonoured: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "reduce-motion-honoured", impact: .critical,

@@ -6,7 +6,7 @@ import SaylineScene
 ///
 /// Flags: a value, anywhere on the scale, whose display text or spoken text is empty, and unit
 /// words left empty, which leave the value heard as a bare number.
-public struct ValueTextIsPresent: AuditRule {
+public struct ValueTextPresent: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "value-text-present", impact: .critical,
