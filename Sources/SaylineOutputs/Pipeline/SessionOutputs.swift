@@ -10,7 +10,7 @@ import SaylineCommandLine
 package final class SessionOutputs {
     package let keeper: SceneKeeper
     package let events: EventStream?
-    package let hooks: ChangeHooks?
+    package let changeCommands: ChangeCommands?
     package let speech: SpeechChannel
     /// The braille display, at a terminal where BRLTTY answers (see `BrailleOutput.open`).
     package let braille: BrailleOutput?
@@ -32,8 +32,8 @@ package final class SessionOutputs {
         self.events = events
         // Lines from a script settle at once: each change is a settled value, and its command
         // has run before the next line's starts.
-        hooks = interactive ? ChangeHooks(command: settings.onChange, settle: settings.settle)
-                            : ChangeHooks(command: settings.onChange, settle: 0, inOrder: true)
+        changeCommands = interactive ? ChangeCommands(command: settings.onChange, settle: settings.settle)
+                                     : ChangeCommands(command: settings.onChange, settle: 0, inOrder: true)
         // The words go on the terminal or on stderr, not stdout, when stdout is for something
         // else (a pick's answer, the event stream) or is the terminal itself.
         let shownElsewhere = picking || events?.onStandardOutput == true || (interactive && Self.standardOutputIsTheTerminal())
@@ -58,7 +58,7 @@ package final class SessionOutputs {
         var outputs: [any ReplyOutput] = [keeper]
         if let braille { outputs.append(braille) }
         if let paced { outputs.append(paced) }
-        if let hooks { outputs.append(hooks) }
+        if let changeCommands { outputs.append(changeCommands) }
         if let events { outputs.append(events) }
         return ReplyPipeline(outputs + [speech, display])
     }

@@ -49,7 +49,7 @@ import PseudoTerminal
     }
 
     @Test func aFailingChangeCommandIsReportedToTheOutputsAfterIt() throws {
-        let hooks = try #require(ChangeHooks(command: "false", settle: 0, inOrder: true))
+        let hooks = try #require(ChangeCommands(command: "false", settle: 0, inOrder: true))
         let display = RecordingOutput()
         let pipeline = ReplyPipeline([hooks, display])
         var session = Session(elements: DemoScene.elements)
@@ -83,7 +83,7 @@ import PseudoTerminal
         let folder = try ScratchFolder()
         let document = try document(folder)
         let ran = folder.path + "/ran"
-        let hooks = try #require(ChangeHooks(command: "sh -c 'echo \"$SAYLINE_VALUE\" > \(ran)'", settle: 10, inOrder: true))
+        let hooks = try #require(ChangeCommands(command: "sh -c 'echo \"$SAYLINE_VALUE\" > \(ran)'", settle: 10, inOrder: true))
         let events = try EventStream.open(folder.path + "/events.jsonl", settle: 10).get()
         let display = RecordingOutput()
         let pipeline = ReplyPipeline([SceneKeeper(document), PacedSpeech(settleInterval: 10), hooks, events, display])

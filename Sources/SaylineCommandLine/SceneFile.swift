@@ -1,8 +1,6 @@
 import Glibc
 import SaylineCore
 import SaylineSystem
-import SaylineLineEditor
-import SaylineCommandLine
 
 /// Loads a scene for any subcommand: the file's problems go to stderr as FILE:LINE: PATH: MESSAGE.
 package enum SceneFile {
@@ -14,7 +12,7 @@ package enum SceneFile {
     /// The scene and the file's bytes, which a save keeps byte for byte but for the values.
     /// A scene file's bytes read as a scene, suppressions checked against the audit's rules.
     /// - Parameter threads: how many threads may read a long list of controls.
-    static func decode(_ bytes: [UInt8], threads: Int = 1) -> Result<Scene, SceneError> {
+    package static func decode(_ bytes: [UInt8], threads: Int = 1) -> Result<Scene, SceneError> {
         let parallel: SceneParallelDecode? = threads > 1 ? { count, decode in Parallel.map(count, threads: threads, decode) } : nil
         return SceneDecoder.decode(bytes, knownRules: Set(AuditRules.all.map(\.id)), parallel: parallel)
     }

@@ -3,7 +3,7 @@ import SaylineSystem
 
 /// Change commands as an output: each moved value is run once it settles; a failure is said.
 /// At the end, the values still settling are run and waited for.
-extension ChangeHooks: ReplyOutput {
+extension ChangeCommands: ReplyOutput {
     /// How long the last change commands may take before Sayline leaves them running.
     static let changeCommandWait = 5.0
     /// Seconds the last values' change commands are given when a signal asked Sayline to end:

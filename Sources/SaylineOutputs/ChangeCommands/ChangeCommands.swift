@@ -12,7 +12,7 @@ import SaylineCommandLine
 /// latest value. Nothing waits for a command at the keyboard; a failure is said once.
 /// With piped input the commands run one after another, in the order of the changes, as a
 /// script expects them to take effect.
-package final class ChangeHooks {
+package final class ChangeCommands {
     private let words: [String]
     private var settling: SettlingValues
     /// Piped input: each command is waited for before the next starts.
