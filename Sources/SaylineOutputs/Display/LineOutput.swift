@@ -21,7 +21,7 @@ package final class LineOutput: ReplyOutput {
     /// Announcements where this session's go.
     package func say(_ announcements: [Announcement]) {
         guard announcementsOnStandardError else { return speech.say(announcements) }
-        Diagnostics.write(announcements.map { $0.text + "\n" }.joined())
+        Diagnostics.write(announcements.map { $0.text + "\n" }.joinedText())
         speech.speakOnly(announcements)
     }
 }

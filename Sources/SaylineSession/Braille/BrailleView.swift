@@ -91,7 +91,7 @@ public struct BrailleView: Sendable {
     static func sentences(_ lines: [String]) -> String {
         lines.enumerated().map { index, line in
             index == lines.count - 1 || line.last.map { ".!?,;:".contains($0) } == true ? line : line + "."
-        }.joined(separator: " ")
+        }.joinedText(separator: " ")
     }
 
     /// Time has passed: whether a message gave way, so the control is shown again.
