@@ -1,4 +1,4 @@
-import SaylineCore
+import SaylineText
 import SaylineSystem
 
 /// What a shell completes an option's argument or a command's operand to.

@@ -1,7 +1,8 @@
-import SaylineCore
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
 import SaylineSystem
-import SaylineLineEditor
-import SaylineCommandLine
 import SaylineOutputs
 
 /// What every way out of a session delivers before Sayline exits (quit, Ctrl-D, pick's Enter

@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// Work spread over the machine's cores with plain threads: the binary loads no Foundation or
 /// Dispatch (start-up time, Docs/performance.md).

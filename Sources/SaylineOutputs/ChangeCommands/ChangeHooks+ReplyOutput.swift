@@ -1,5 +1,3 @@
-import SaylineCore
-
 /// Change commands as an output: each moved value is run once it settles; a failure is said.
 extension ChangeHooks: ReplyOutput {
     package func receive(_ reply: inout OutgoingReply) {

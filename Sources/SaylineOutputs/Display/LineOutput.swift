@@ -1,4 +1,5 @@
-import SaylineCore
+import SaylineText
+import SaylineSession
 import SaylineSystem
 
 /// What a session with piped input says and shows: announcements on stdout (and to the speech

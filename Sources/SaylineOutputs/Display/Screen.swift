@@ -1,6 +1,7 @@
 import Glibc
-import SaylineCore
-import SaylineSystem
+import SaylineText
+import SaylineControls
+import SaylineSession
 import SaylineLineEditor
 import SaylineCommandLine
 

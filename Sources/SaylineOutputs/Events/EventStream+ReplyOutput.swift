@@ -1,5 +1,3 @@
-import SaylineCore
-
 /// The event stream as an output: every event of a reply, each save, and `settled` when a
 /// value has been still for the settle time.
 extension EventStream: ReplyOutput {

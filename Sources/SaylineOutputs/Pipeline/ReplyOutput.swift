@@ -1,5 +1,3 @@
-import SaylineCore
-
 /// Where a reply goes: the display, the speech channel, the event stream, change commands,
 /// saving. Every output takes replies through this one interface, in the order the pipeline
 /// holds them, so a new output (a braille display) is one type and one place in that order.

@@ -1,5 +1,3 @@
-import SaylineCore
-
 /// The outputs of a session in order: saving first (what it says is part of the reply), then
 /// the event stream and change commands, then what is said and shown. The REPL, the line
 /// reader and `pick` each hand every reply to one of these.

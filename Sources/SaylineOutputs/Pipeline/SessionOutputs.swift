@@ -1,6 +1,4 @@
-import Glibc
-import SaylineCore
-import SaylineSystem
+import SaylineScene
 import SaylineCommandLine
 
 /// The outputs of one session, made once from the options, the same for the REPL, the line

@@ -1,8 +1,6 @@
-import Glibc
-import SaylineCore
+import SaylineScene
+import SaylineAudit
 import SaylineSystem
-import SaylineLineEditor
-import SaylineCommandLine
 
 /// Loads a scene for any subcommand: the file's problems go to stderr as FILE:LINE: PATH: MESSAGE.
 package enum SceneFile {

@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 
 /// What a braille display shows: the focused control (label and value) the moment it changes,
