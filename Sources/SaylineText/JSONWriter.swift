@@ -163,18 +163,7 @@ public enum JSONWriter {
                 array.close(in: &out)
                 return
             }
-            guard count > 0 else { out.append(contentsOf: "[]".utf8); return }
-            out.append(UInt8(ascii: "["))
-            for index in 0..<count {
-                out.append(0x0A)
-                indent(level + 1, &out)
-                item(index, &out)
-                if index < count - 1 { out.append(UInt8(ascii: ",")) }
-                flushIfFull(&out)
-            }
-            out.append(0x0A)
-            indent(level, &out)
-            out.append(UInt8(ascii: "]"))
+            layOutByLine(count, key: nil, to: &out, level: level, value: item)
         }
 
         /// An object's braces, keys and layout around `count` values written by `value`, as
@@ -190,20 +179,29 @@ public enum JSONWriter {
                 object.close(in: &out)
                 return
             }
-            guard count > 0 else { out.append(contentsOf: "{}".utf8); return }
-            out.append(UInt8(ascii: "{"))
+            // An optional closure escapes; this one is only passed down, not kept.
+            withoutActuallyEscaping(key) { key in layOutByLine(count, key: key, to: &out, level: level, value: value) }
+        }
+
+        /// A container below `depth`: an array, or with `key` an object, one member a line.
+        private func layOutByLine(_ count: Int, key: ((Int) -> String)?, to out: inout [UInt8], level: Int, value: (Int, inout [UInt8]) -> Void) {
+            let (opening, closing) = key == nil ? (UInt8(ascii: "["), UInt8(ascii: "]")) : (UInt8(ascii: "{"), UInt8(ascii: "}"))
+            out.append(opening)
+            guard count > 0 else { out.append(closing); return }
             for index in 0..<count {
                 out.append(0x0A)
                 indent(level + 1, &out)
-                appendString(key(index), to: &out)
-                out.append(UInt8(ascii: ":")); out.append(0x20)
+                if let key {
+                    appendString(key(index), to: &out)
+                    out.append(UInt8(ascii: ":")); out.append(0x20)
+                }
                 value(index, &out)
                 if index < count - 1 { out.append(UInt8(ascii: ",")) }
                 flushIfFull(&out)
             }
             out.append(0x0A)
             indent(level, &out)
-            out.append(UInt8(ascii: "}"))
+            out.append(closing)
         }
 
         /// Hands what is written so far to the sink once it holds 64 KiB.
