@@ -14,13 +14,14 @@ let package = Package(
         // The scale, the three controls, their motion and drawing.
         .target(name: "SaylineControls", dependencies: ["SaylineText", "CoreMath"]),
         // Sessions, the command table, announcements and speech pacing.
-        .target(name: "SaylineSession", dependencies: ["SaylineControls"]),
+        .target(name: "SaylineSession", dependencies: ["SaylineText", "SaylineControls"]),
         // Scene files and scripts.
-        .target(name: "SaylineScene", dependencies: ["SaylineSession"]),
+        .target(name: "SaylineScene", dependencies: ["SaylineText", "SaylineControls", "SaylineSession"]),
         // Audit rules, the auditor and its reports.
-        .target(name: "SaylineAudit", dependencies: ["SaylineScene"]),
-        // All of the above as one import.
-        .target(name: "SaylineCore", dependencies: ["SaylineAudit"]),
+        .target(name: "SaylineAudit", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene"]),
+        // All of the above as one import, for programs outside the package (the bench, the docs
+        // and the tests use it too); the terminal layer imports the layers it uses.
+        .target(name: "SaylineCore", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit"]),
         // exp, sin and cos from libm, so the core needs no Foundation.
         .target(name: "CoreMath", linkerSettings: [.linkedLibrary("m")]),
         // GNU readline, linked from the system. Linking it makes distributed binaries GPL-3.0.
@@ -34,19 +35,23 @@ let package = Package(
         .systemLibrary(name: "CBrailleAPI", providers: [.apt(["libbrlapi-dev"])]),
         // liblouis, for contracted braille (LGPL-2.1).
         .systemLibrary(name: "CLiblouis", providers: [.apt(["liblouis-dev"])]),
-        // The terminal layer, in modules that depend only downwards (Docs/architecture.md).
+        // The terminal layer, in modules that depend only downwards (Docs/architecture.md); each
+        // names the modules its files import.
         // System calls and files: reading, writing and keeping files, signals, child processes.
-        .target(name: "SaylineSystem", dependencies: ["SaylineCore", "CSystem"]),
+        .target(name: "SaylineSystem", dependencies: ["SaylineText", "CSystem"]),
         // GNU readline behind one bridge, the history file, the keyboard's bytes as text.
-        .target(name: "SaylineLineEditor", dependencies: ["SaylineSystem", "CReadline"]),
+        .target(name: "SaylineLineEditor", dependencies: ["SaylineText", "SaylineSession", "SaylineSystem", "CReadline"]),
         // The command line's tables and parser, the settings and the preferences file.
-        .target(name: "SaylineCommandLine", dependencies: ["SaylineSystem"]),
+        .target(name: "SaylineCommandLine", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "SaylineSystem"]),
         // Where a reply goes: the screen, speech, the event stream, change commands, saving.
-        .target(name: "SaylineOutputs", dependencies: ["SaylineLineEditor", "SaylineCommandLine", "CBrailleAPI", "CLiblouis"]),
+        .target(name: "SaylineOutputs", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
+                                                       "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "CBrailleAPI", "CLiblouis"]),
         // The interactive loop and the line reader, and the one way out of a session.
-        .target(name: "SaylineInteractive", dependencies: ["SaylineOutputs"]),
+        .target(name: "SaylineInteractive", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineSystem",
+                                                           "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs"]),
         // The program: the subcommands, the command-line table and the docs made from it.
-        .target(name: "SaylineTerminal", dependencies: ["SaylineInteractive"]),
+        .target(name: "SaylineTerminal", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
+                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive"]),
         // A fully static executable: resolving symbols in shared libraries was most of start-up
         // (Docs/performance.md). readline needs tinfo after it, hence the group.
         // What the static executable links instead of glibc's functions that need shared
@@ -89,5 +94,8 @@ for target in package.targets where target.type != .test && (target.name.hasPref
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
         .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+        // A member of an extension is found only in a file that imports the extension's module,
+        // so each file's imports name every module it uses (SE-0444).
+        .enableUpcomingFeature("MemberImportVisibility"),
     ]
 }

@@ -1,7 +1,4 @@
-import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
 
 /// What rules may know about the whole scene.
 public struct AuditContext: Sendable {

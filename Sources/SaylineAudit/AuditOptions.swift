@@ -1,8 +1,3 @@
-import SaylineText
-import SaylineControls
-import SaylineSession
-import SaylineScene
-
 /// Settings of an audit.
 public struct AuditOptions: Sendable, Equatable {
     /// Most words a change announcement may take.

@@ -1,8 +1,3 @@
-import SaylineText
-import SaylineControls
-import SaylineSession
-import SaylineScene
-
 /// What an audit found, by rule: violations, passes, incomplete, inapplicable, suppressed;
 /// over one scene, or several joined.
 public struct AuditReport: Sendable, Equatable {

@@ -1,7 +1,3 @@
-import SaylineText
-import SaylineControls
-import SaylineSession
-import SaylineScene
 /// One accessibility rule, checked for each control of a scene.
 ///
 /// Rules are small and each lives in its own file under `Rules/`; `AuditRules.all` lists them.

@@ -1,5 +1,3 @@
-import SaylineText
-
 /// What a rule is, as every report names it: its id, impact, sentences and criteria.
 public struct AuditRuleInfo: Sendable, Equatable {
     /// Stable id for reports and suppressions: `name-present`.

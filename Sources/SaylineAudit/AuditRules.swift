@@ -1,7 +1,3 @@
-import SaylineText
-import SaylineControls
-import SaylineSession
-import SaylineScene
 /// Every audit rule, in the order reports list them.
 public enum AuditRules {
     /// Every rule, in the order reports list them.

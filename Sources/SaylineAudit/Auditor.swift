@@ -1,6 +1,5 @@
 import SaylineText
 import SaylineControls
-import SaylineSession
 import SaylineScene
 
 /// Runs every rule on every control of a scene and sorts the results as axe-core does.

@@ -1,7 +1,5 @@
-import SaylineText
 import SaylineControls
 import SaylineSession
-import SaylineScene
 
 /// A control and one walk over its scale, made once and shared by every rule, so the audit
 /// drives each control once however many rules look at the results.

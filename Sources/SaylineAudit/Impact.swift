@@ -1,8 +1,3 @@
-import SaylineText
-import SaylineControls
-import SaylineSession
-import SaylineScene
-
 /// How much a finding hurts, as axe-core grades it.
 public enum Impact: String, Sendable, Equatable, Comparable, CaseIterable {
     case minor

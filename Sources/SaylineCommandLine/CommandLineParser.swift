@@ -1,4 +1,5 @@
-import SaylineCore
+import SaylineText
+import SaylineSession
 import SaylineSystem
 
 /// A command line read against a command's option table.

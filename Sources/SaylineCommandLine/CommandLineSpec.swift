@@ -1,4 +1,4 @@
-import SaylineCore
+import SaylineText
 import SaylineSystem
 
 /// What a shell completes an option's argument or a command's operand to.
@@ -209,6 +209,6 @@ package enum TextLayout {
         }
         if !line.isEmpty { lines.append(line) }
         let pad = String(repeating: " ", count: indent)
-        return lines.map { pad + $0 }.joined(separator: "\n")
+        return lines.map { pad + $0 }.joinedText(separator: "\n")
     }
 }

@@ -1,5 +1,5 @@
-import SaylineCore
-import SaylineSystem
+import SaylineText
+import SaylineSession
 
 /// What the command line, the environment and the preferences file asked for, resolved once
 /// at start. Flags win over the environment, the environment over the preferences file, the

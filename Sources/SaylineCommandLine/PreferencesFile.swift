@@ -1,5 +1,3 @@
-import SaylineCore
-import SaylineSystem
 import SaylineText
 
 /// The preferences file: `KEY = VALUE` lines, `#` comments (whole lines, or after a value

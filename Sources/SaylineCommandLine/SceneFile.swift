@@ -1,5 +1,5 @@
-import Glibc
-import SaylineCore
+import SaylineScene
+import SaylineAudit
 import SaylineSystem
 
 /// Loads a scene for any subcommand: the file's problems go to stderr as FILE:LINE: PATH: MESSAGE.

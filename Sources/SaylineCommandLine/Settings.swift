@@ -1,5 +1,6 @@
-import SaylineCore
-import SaylineSystem
+import SaylineText
+import SaylineControls
+import SaylineSession
 
 
 /// The speech engine Sayline drives itself (`--speak`), beside stdout.

@@ -1,6 +1,3 @@
-import SaylineCore
-import SaylineSystem
-
 /// A mistake on the command line: said on stderr with the usage line, exit 64.
 package struct UsageError: Error, Equatable {
     package let message: String

@@ -1,4 +1,5 @@
-// The core as one import for the terminal layer, the benchmark and the tests. Its layers are
+// The core as one import for programs outside the package, the benchmark, the docs generator
+// and the tests (the terminal layer imports the layers it uses). Its layers are
 // modules of their own, so a dependency that points upwards does not compile:
 //
 //   SaylineAudit     rules, the auditor, reports

@@ -1,5 +1,6 @@
 import Glibc
-import SaylineCore
+import SaylineControls
+import SaylineSession
 import SaylineSystem
 import SaylineLineEditor
 import SaylineCommandLine

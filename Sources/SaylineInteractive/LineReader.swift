@@ -1,5 +1,7 @@
 import Glibc
-import SaylineCore
+import SaylineText
+import SaylineControls
+import SaylineSession
 import SaylineSystem
 import SaylineOutputs
 

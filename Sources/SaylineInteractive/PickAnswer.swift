@@ -1,4 +1,6 @@
-import SaylineCore
+import SaylineText
+import SaylineControls
+import SaylineSession
 import SaylineSystem
 
 /// How a `sayline pick` is being answered, the same at the keyboard and from a pipe (the words

@@ -1,5 +1,7 @@
 import Glibc
-import SaylineCore
+import SaylineControls
+import SaylineSession
+import SaylineScene
 import SaylineSystem
 import SaylineCommandLine
 import SaylineOutputs

@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 import SaylineSystem
 
 /// The command history: read at start, merged and written at exit, bounded.

@@ -1,5 +1,3 @@
-import SaylineCore
-import SaylineSystem
 /// Checks the keyboard's bytes as UTF-8 before readline sees them. readline keeps the start of
 /// a multibyte character until the rest comes, so an invalid byte left it holding bytes that
 /// then leaked into the next line ("set éé" read as "ééé"). Invalid bytes are dropped here

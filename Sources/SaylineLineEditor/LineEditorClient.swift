@@ -1,5 +1,4 @@
-import SaylineCore
-import SaylineSystem
+import SaylineSession
 
 /// What the line editor calls back into: the interactive loop. readline's callbacks are C
 /// functions, so they reach it through `ReadlineBridge.client`, and the editor knows nothing

@@ -1,7 +1,7 @@
 @preconcurrency import CReadline
 import Glibc
-import SaylineCore
-import SaylineSystem
+import SaylineText
+import SaylineSession
 
 /// GNU readline, behind one file: the key bindings, the line handler, the prompt, redisplay,
 /// the terminal's modes and the history list. Nothing else in the program calls readline.

@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// The controlling terminal, borrowed as standard error while standard error goes elsewhere:
 /// for `pick` in `v=$(sayline pick … 2>/dev/null)`, whose person at the keyboard must still

@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// Starts a command of the person's own (a speech engine, a change command) with no shell and
 /// with standard input, output and error on /dev/null: it must not write into the speech

@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineText
 
 /// The environment as a dictionary, read from `environ` (Foundation is not loaded: start-up
 /// time is most of what it would cost).

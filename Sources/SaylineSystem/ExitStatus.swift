@@ -1,6 +1,3 @@
-import Glibc
-import SaylineCore
-
 /// How Sayline ends, the same for every subcommand (documented in `--help`, the man page and
 /// Docs/guide.md).
 package enum ExitStatus: Int32 {

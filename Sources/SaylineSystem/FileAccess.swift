@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineText
 
 /// Reading and writing files with plain system calls: no Foundation, writes that never leave
 /// a half-written file behind, and nothing a second user on the machine can redirect.

@@ -1,6 +1,5 @@
 import CSystem
 import Glibc
-import SaylineCore
 
 /// The one way Sayline writes a file: reports (`--output`), transcripts, baselines, saved
 /// scenes, the history and installed files all pass here, so one set of rules holds for all.

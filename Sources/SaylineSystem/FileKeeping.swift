@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// A file a person keeps (a scene): what its path names, whether it may be written, and its
 /// replacement through `FileDoor`, keeping its owner, group, mode and extended attributes.

@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// Standard output written on a thread of its own from items handed over in order, while the
 /// caller goes on making the next ones: a long report's pieces (written into a pipe, a report of

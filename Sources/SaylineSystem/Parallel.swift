@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// Work spread over the machine's cores with plain threads: the binary loads no Foundation or
 /// Dispatch (start-up time, Docs/performance.md).
@@ -15,16 +14,7 @@ package enum Parallel {
         let helpers = min(threads, count) - 1
         var started: [pthread_t] = []
         for _ in 0..<max(helpers, 0) {
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(work as AnyObject).toOpaque()
-            let made = pthread_create(&thread, nil, { context in
-                guard let context else { return nil }
-                let unmanaged = Unmanaged<AnyObject>.fromOpaque(context)
-                (unmanaged.takeUnretainedValue() as? Runnable)?.drain()
-                unmanaged.release()
-                return nil
-            }, context)
-            if made == 0 { started.append(thread) } else { Unmanaged<AnyObject>.fromOpaque(context).release() }
+            if let thread = startThread(draining: work) { started.append(thread) }
         }
         // This thread works too; a thread that could not start leaves its share here.
         work.drain()
@@ -35,6 +25,25 @@ package enum Parallel {
 
 private protocol Runnable: AnyObject {
     func drain()
+}
+
+/// A new thread that runs `work.drain()` and ends, holding `work` until then; nil when no thread
+/// could be started, so the caller does the work itself.
+private func startThread(draining work: Runnable) -> pthread_t? {
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(work as AnyObject).toOpaque()
+    let made = pthread_create(&thread, nil, { context in
+        guard let context else { return nil }
+        let unmanaged = Unmanaged<AnyObject>.fromOpaque(context)
+        (unmanaged.takeUnretainedValue() as? Runnable)?.drain()
+        unmanaged.release()
+        return nil
+    }, context)
+    guard made == 0 else {
+        Unmanaged<AnyObject>.fromOpaque(context).release()
+        return nil
+    }
+    return thread
 }
 
 /// The indices still to do, under a lock, and a slot for each result. Each slot is written by
@@ -96,15 +105,10 @@ package final class Background<T: Sendable>: Runnable, @unchecked Sendable {
     /// `body` started on a new thread; where none can be started, `wait()` runs it instead.
     package static func start(_ body: @escaping @Sendable () -> T) -> Background<T> {
         let work = Background(body)
-        let context = Unmanaged.passRetained(work as AnyObject).toOpaque()
-        work.started = pthread_create(&work.thread, nil, { context in
-            guard let context else { return nil }
-            let unmanaged = Unmanaged<AnyObject>.fromOpaque(context)
-            (unmanaged.takeUnretainedValue() as? Runnable)?.drain()
-            unmanaged.release()
-            return nil
-        }, context) == 0
-        if !work.started { Unmanaged<AnyObject>.fromOpaque(context).release() }
+        if let thread = startThread(draining: work) {
+            work.thread = thread
+            work.started = true
+        }
         return work
     }
 

@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// Where a file lies in its project: absolute, with links in its folders resolved, and the
 /// repository (the nearest folder above with `.git`) it belongs to. Paths are bytes, as the

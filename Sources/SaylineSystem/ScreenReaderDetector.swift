@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// Looks for a screen reader this person runs, so the screen-reader display can be chosen for
 /// a person who did not know to ask for it.

@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineText
 
 /// Whether a file read as settings (the preferences file, `.sayline-audit`) can be believed:
 /// settings switch rules off and run commands, so they are taken only from a file nobody but

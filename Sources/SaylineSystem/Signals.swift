@@ -1,6 +1,5 @@
 import Glibc
 import CSystem
-import SaylineCore
 
 /// Signal handlers that only set a flag and wake the loop through a self-pipe; the loop
 /// does the real work outside the handler, where it is safe.

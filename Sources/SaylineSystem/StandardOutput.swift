@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 
 /// Standard output written whole: every line at once, no buffer holding a line back from a pipe.
 package enum StandardOutput {

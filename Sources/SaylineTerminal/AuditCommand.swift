@@ -1,10 +1,10 @@
 import Glibc
-import SaylineCore
+import SaylineText
+import SaylineScene
+import SaylineAudit
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 import SaylineOutputs
-import SaylineInteractive
 
 /// `sayline audit`: checks a scene against the audit rules and reports like axe-core.
 package enum AuditCommand: Subcommand {

@@ -1,5 +1,7 @@
 import Glibc
-import SaylineCore
+import SaylineText
+import SaylineSession
+import SaylineAudit
 import SaylineSystem
 import SaylineCommandLine
 

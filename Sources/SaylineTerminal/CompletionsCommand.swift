@@ -1,9 +1,6 @@
-import SaylineCore
+import SaylineText
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
-import SaylineOutputs
-import SaylineInteractive
 
 /// `sayline completions bash|zsh|fish`: a completion script generated from the command-line tables.
 package enum CompletionsCommand: Subcommand {

@@ -1,10 +1,5 @@
-import Glibc
-import SaylineCore
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
-import SaylineOutputs
-import SaylineInteractive
 
 /// `sayline config`: the settings in effect, each with where it came from, in the preferences
 /// file's own format. Takes the REPL's options, to show what they would change.

@@ -1,10 +1,9 @@
 import Glibc
-import SaylineCore
+import SaylineSession
+import SaylineScene
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 import SaylineOutputs
-import SaylineInteractive
 
 /// `sayline describe`: what a screen reader would say for each control.
 package enum DescribeCommand: Subcommand {

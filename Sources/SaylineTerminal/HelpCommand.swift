@@ -1,4 +1,3 @@
-import SaylineCore
 import SaylineSystem
 import SaylineCommandLine
 

@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineText
 import SaylineSystem
 import SaylineCommandLine
 

@@ -1,6 +1,5 @@
 import Glibc
-import SaylineCore
-import SaylineSystem
+import SaylineText
 import SaylineCommandLine
 
 /// Where `sayline install` puts each file, and `sayline uninstall` takes it from: the places

@@ -1,5 +1,4 @@
 import Glibc
-import SaylineCore
 import SaylineSystem
 
 /// What `install` put, kept beside the data it installed (`share/sayline/installed`), so that

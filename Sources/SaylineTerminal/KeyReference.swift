@@ -1,9 +1,5 @@
-import SaylineCore
-import SaylineSystem
+import SaylineSession
 import SaylineLineEditor
-import SaylineCommandLine
-import SaylineOutputs
-import SaylineInteractive
 
 /// Docs/keys.md's table and the man page's keys, from the key table and the terminal's
 /// spellings of each key.

@@ -1,9 +1,5 @@
-import SaylineCore
+import SaylineSession
 import SaylineCommandLine
-import SaylineSystem
-import SaylineLineEditor
-import SaylineOutputs
-import SaylineInteractive
 
 // The REPL's own command line lists the subcommands, so it is written here, above them.
 package extension Options {

@@ -1,7 +1,8 @@
 import Glibc
-import SaylineCore
+import SaylineText
+import SaylineControls
+import SaylineScene
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 import SaylineOutputs
 import SaylineInteractive

@@ -1,10 +1,8 @@
-import Glibc
-import SaylineCore
+import SaylineSession
+import SaylineScene
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 import SaylineOutputs
-import SaylineInteractive
 
 /// `sayline run SCRIPT|-`: drives a scene from a script of REPL commands and expectations.
 package enum RunCommand: Subcommand {

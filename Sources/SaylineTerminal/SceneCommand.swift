@@ -1,9 +1,7 @@
-import SaylineCore
+import SaylineScene
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 import SaylineOutputs
-import SaylineInteractive
 
 /// `sayline scene --print` writes the demo scene as a starting point;
 /// `sayline scene --check FILE` reports a scene's problems, or says it is valid.

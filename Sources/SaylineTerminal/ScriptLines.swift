@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineText
 import SaylineSystem
 
 /// A script's lines for `sayline run`, read in chunks of 64 KiB each time they are walked: once

@@ -1,4 +1,5 @@
-import SaylineCore
+import SaylineSession
+import SaylineScene
 import SaylineSystem
 import SaylineCommandLine
 import SaylineOutputs

@@ -1,4 +1,5 @@
-import SaylineCore
+import SaylineControls
+import SaylineSession
 import SaylineSystem
 
 /// Puts a long script's steps into words and writes them, on a thread of its own, while the run

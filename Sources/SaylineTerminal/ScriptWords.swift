@@ -1,4 +1,5 @@
-import SaylineCore
+import SaylineControls
+import SaylineSession
 import SaylineSystem
 import SaylineOutputs
 

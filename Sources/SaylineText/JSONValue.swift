@@ -1,4 +1,5 @@
-/// A JSON value that remembers the line it started on, so scene errors can say where.
+/// A JSON value that remembers the line it started on, so scene errors can say where. Read
+/// only: JSON to write is a `JSONTree` (why the two are apart is said there).
 ///
 /// Foundation's parser reports no positions, and the core does not load Foundation; this one
 /// is small, strict (RFC 8259), bounded in depth, and never traps on input.

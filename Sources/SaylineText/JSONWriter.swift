@@ -1,5 +1,13 @@
 /// A JSON document to write, with its keys in the order they are given: reports and scenes
-/// read best in a fixed order, and tests compare them.
+/// read best in a fixed order, and tests compare them. The one tree every JSON the program
+/// writes is made of, whether held whole (`JSONWriter.write`, `line`) or streamed with its long
+/// arrays made an item at a time (`JSONWriter.stream`).
+///
+/// A parsed document is a `JSONNode` instead: every value read carries where it stands (its line,
+/// column and bytes), which the scene decoder needs at every level, for its messages and to
+/// rewrite one value in place. A tree made to be written has no place; one type for both would
+/// either give every written value a place it has no use for (a report holds hundreds of
+/// thousands of values), or keep the places beside the tree, to be looked up value by value.
 public indirect enum JSONTree: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -7,6 +15,9 @@ public indirect enum JSONTree: Sendable, Equatable {
     case string(String)
     case array([JSONTree])
     case object([JSONMember])
+    /// An array whose items are written one at a time as the document is written, never held
+    /// together: for arrays many times longer than the rest of a document (a report's nodes).
+    case items(JSONItems)
 
     /// A string, or null when there is none.
     public static func optional(_ text: String?) -> JSONTree { text.map(JSONTree.string) ?? .null }
@@ -26,6 +37,31 @@ public struct JSONMember: Sendable, Equatable {
     }
 }
 
+/// The items of a streamed array: how many, and how each writes its own bytes when its turn
+/// comes, on one line, as the writer lays out anything at or past `inlineFrom` (with
+/// `JSONInlineObject` and `JSONInlineArray`, or `JSONWriter.appendInline`).
+public struct JSONItems: Sendable, Equatable {
+    /// How many items the array has.
+    public let count: Int
+    let write: @Sendable (_ index: Int, _ out: inout [UInt8]) -> Void
+
+    /// `count` items, item `index` written by `write(index, &out)`.
+    public init(_ count: Int, write: @escaping @Sendable (_ index: Int, _ out: inout [UInt8]) -> Void) {
+        self.count = count
+        self.write = write
+    }
+
+    /// Items are equal when there are as many and each writes the same bytes.
+    public static func == (lhs: JSONItems, rhs: JSONItems) -> Bool {
+        lhs.count == rhs.count && (0..<lhs.count).allSatisfy { index in
+            var left: [UInt8] = [], right: [UInt8] = []
+            lhs.write(index, &left)
+            rhs.write(index, &right)
+            return left == right
+        }
+    }
+}
+
 extension JSONTree: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral {
     /// A string literal as a JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
@@ -38,8 +74,8 @@ extension JSONTree: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Exp
 }
 
 /// Writes JSON text: strings escaped, numbers in their shortest exact form. Every JSON the
-/// program writes goes through here, so escaping and number forms are decided once. Text is
-/// built as bytes: an audit's report of ten thousand controls runs to tens of megabytes.
+/// program writes goes through here, so escaping, number forms and layout are decided once.
+/// Text is built as bytes: an audit's report of ten thousand controls runs to tens of megabytes.
 public enum JSONWriter {
     /// Writes `tree` with two spaces of indent a level; containers `inlineFrom` levels deep or
     /// deeper go on one line (`{ "a": 1, "b": 2 }`), so a record reads as one line.
@@ -48,16 +84,23 @@ public enum JSONWriter {
         // Tens of megabytes grown by doubling cost a copy each time and the page faults of
         // twice the memory: the size is nearly known beforehand.
         out.reserveCapacity(estimatedSize(of: tree, level: 0))
-        append(tree, to: &out, level: 0, inlineFrom: depth)
+        Layout(depth: depth).append(tree, to: &out, level: 0)
         out.append(0x0A)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// One line, no spaces: JSON Lines.
+    /// One line, no spaces: JSON Lines. The items of a streamed array keep their own one-line
+    /// layout.
     public static func line(_ tree: JSONTree) -> String {
         var out: [UInt8] = []
         appendCompact(tree, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `tree` on one line, as `write` lays out anything at or past `inlineFrom`: a value of an
+    /// item a streamed array writes itself.
+    public static func appendInline(_ tree: JSONTree, to out: inout [UInt8]) {
+        Layout(depth: 0).append(tree, to: &out, level: 0)
     }
 
     /// A little more than the written size: quotes, separators and indentation counted
@@ -69,6 +112,7 @@ public enum JSONWriter {
         case .string(let text): text.utf8.count + 2
         case .array(let items): items.reduce(2) { $0 + estimatedSize(of: $1, level: level + 1) + 3 + 2 * level }
         case .object(let members): members.reduce(4) { $0 + $1.key.utf8.count + 6 + 2 * level + estimatedSize(of: $1.value, level: level + 1) }
+        case .items(let items): 2 + items.count * (64 + 2 * level)
         }
     }
 
@@ -76,73 +120,96 @@ public enum JSONWriter {
         for _ in 0..<level { out.append(0x20); out.append(0x20) }
     }
 
-    static func append(_ tree: JSONTree, to out: inout [UInt8], level: Int, inlineFrom depth: Int) {
-        switch tree {
-        case .array(let items):
-            layOutArray(items.count, to: &out, level: level, inlineFrom: depth) { index, out in
-                append(items[index], to: &out, level: level + 1, inlineFrom: depth)
-            }
-        case .object(let members):
-            layOutObject(members.count, key: { members[$0].key }, to: &out, level: level, inlineFrom: depth) { index, out in
-                append(members[index].value, to: &out, level: level + 1, inlineFrom: depth)
-            }
-        default:
-            appendCompact(tree, to: &out)
-        }
-    }
+    /// How a tree is laid out: one line a member below `depth`, on one line from there. When it
+    /// has a `sink`, what is written so far goes there after any member that fills 64 KiB, and
+    /// the items of a long streamed array may be written on the threads `parallel` lends
+    /// (JSONStream.swift).
+    struct Layout {
+        let depth: Int
+        var parallel: JSONParallelRender? = nil
+        var sink: ((ArraySlice<UInt8>) -> Void)? = nil
 
-    /// An array's brackets, separators and indentation around `count` items written by `item`:
-    /// one item a line below `inlineFrom`, on one line from there; `[]` when empty. When it
-    /// `flushes`, what is written so far goes to `sink` after any item that fills 64 KiB.
-    static func layOutArray(_ count: Int, to out: inout [UInt8], level: Int, inlineFrom depth: Int,
-                            sink: (ArraySlice<UInt8>) -> Void = { _ in }, flushes: Bool = false, item: (Int, inout [UInt8]) -> Void) {
-        guard count > 0 else { out.append(contentsOf: "[]".utf8); return }
-        let inline = level >= depth
-        out.append(UInt8(ascii: "["))
-        for index in 0..<count {
-            if inline {
-                if index > 0 { out.append(UInt8(ascii: ",")); out.append(0x20) }
-            } else {
+        func append(_ tree: JSONTree, to out: inout [UInt8], level: Int) {
+            switch tree {
+            case .array(let items):
+                layOutArray(items.count, to: &out, level: level) { index, out in
+                    append(items[index], to: &out, level: level + 1)
+                }
+            case .object(let members):
+                layOutObject(members.count, key: { members[$0].key }, to: &out, level: level) { index, out in
+                    append(members[index].value, to: &out, level: level + 1)
+                }
+            case .items(let items):
+                if let parallel, let sink, level < depth, items.count > Self.itemsPerPiece * 2 {
+                    writeInBatches(items, parallel, sink, to: &out, level: level)
+                } else {
+                    layOutArray(items.count, to: &out, level: level) { index, out in items.write(index, &out) }
+                }
+            default:
+                appendCompact(tree, to: &out)
+            }
+        }
+
+        /// An array's brackets, separators and indentation around `count` items written by
+        /// `item`: one item a line below `depth`, on one line from there; `[]` when empty.
+        func layOutArray(_ count: Int, to out: inout [UInt8], level: Int, item: (Int, inout [UInt8]) -> Void) {
+            guard level < depth else {
+                var array = JSONInlineArray(in: &out)
+                for index in 0..<count {
+                    array.nextItem(in: &out)
+                    item(index, &out)
+                    flushIfFull(&out)
+                }
+                array.close(in: &out)
+                return
+            }
+            layOutByLine(count, key: nil, to: &out, level: level, value: item)
+        }
+
+        /// An object's braces, keys and layout around `count` values written by `value`, as
+        /// `layOutArray` lays out an array; `{}` when empty.
+        func layOutObject(_ count: Int, key: (Int) -> String, to out: inout [UInt8], level: Int, value: (Int, inout [UInt8]) -> Void) {
+            guard level < depth else {
+                var object = JSONInlineObject(in: &out)
+                for index in 0..<count {
+                    object.key(key(index), in: &out)
+                    value(index, &out)
+                    flushIfFull(&out)
+                }
+                object.close(in: &out)
+                return
+            }
+            // An optional closure escapes; this one is only passed down, not kept.
+            withoutActuallyEscaping(key) { key in layOutByLine(count, key: key, to: &out, level: level, value: value) }
+        }
+
+        /// A container below `depth`: an array, or with `key` an object, one member a line.
+        private func layOutByLine(_ count: Int, key: ((Int) -> String)?, to out: inout [UInt8], level: Int, value: (Int, inout [UInt8]) -> Void) {
+            let (opening, closing) = key == nil ? (UInt8(ascii: "["), UInt8(ascii: "]")) : (UInt8(ascii: "{"), UInt8(ascii: "}"))
+            out.append(opening)
+            guard count > 0 else { out.append(closing); return }
+            for index in 0..<count {
                 out.append(0x0A)
                 indent(level + 1, &out)
+                if let key {
+                    appendString(key(index), to: &out)
+                    out.append(UInt8(ascii: ":")); out.append(0x20)
+                }
+                value(index, &out)
+                if index < count - 1 { out.append(UInt8(ascii: ",")) }
+                flushIfFull(&out)
             }
-            item(index, &out)
-            if !inline && index < count - 1 { out.append(UInt8(ascii: ",")) }
-            if flushes { flushIfFull(&out, sink) }
+            out.append(0x0A)
+            indent(level, &out)
+            out.append(closing)
         }
-        if !inline { out.append(0x0A); indent(level, &out) }
-        out.append(UInt8(ascii: "]"))
-    }
 
-    /// An object's braces, keys and layout around `count` values written by `value`, as
-    /// `layOutArray` lays out an array; `{}` when empty.
-    static func layOutObject(_ count: Int, key: (Int) -> String, to out: inout [UInt8], level: Int, inlineFrom depth: Int,
-                             sink: (ArraySlice<UInt8>) -> Void = { _ in }, flushes: Bool = false, value: (Int, inout [UInt8]) -> Void) {
-        guard count > 0 else { out.append(contentsOf: "{}".utf8); return }
-        let inline = level >= depth
-        out.append(UInt8(ascii: "{"))
-        for index in 0..<count {
-            if inline {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(0x20)
-            } else {
-                out.append(0x0A)
-                indent(level + 1, &out)
-            }
-            appendString(key(index), to: &out)
-            out.append(UInt8(ascii: ":")); out.append(0x20)
-            value(index, &out)
-            if !inline && index < count - 1 { out.append(UInt8(ascii: ",")) }
-            if flushes { flushIfFull(&out, sink) }
+        /// Hands what is written so far to the sink once it holds 64 KiB.
+        func flushIfFull(_ out: inout [UInt8]) {
+            guard let sink, out.count >= 1 << 16 else { return }
+            sink(out[...])
+            out.removeAll(keepingCapacity: true)
         }
-        if inline { out.append(0x20); out.append(UInt8(ascii: "}")) } else { out.append(0x0A); indent(level, &out); out.append(UInt8(ascii: "}")) }
-    }
-
-    /// Hands what is written so far to `sink` once it holds 64 KiB.
-    static func flushIfFull(_ out: inout [UInt8], _ sink: (ArraySlice<UInt8>) -> Void) {
-        guard out.count >= 1 << 16 else { return }
-        sink(out[...])
-        out.removeAll(keepingCapacity: true)
     }
 
     /// Hands what waits in `out`, then a piece rendered elsewhere, to `sink`: the piece as it is,
@@ -177,6 +244,13 @@ public enum JSONWriter {
                 appendCompact(member.value, to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        case .items(let items):
+            out.append(UInt8(ascii: "["))
+            for index in 0..<items.count {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                items.write(index, &out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
     }
 
@@ -215,5 +289,91 @@ public enum JSONWriter {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
+    }
+}
+
+/// An object written a member at a time into bytes, on one line as the writer lays out any
+/// object at or past `inlineFrom` (`{ "a": 1, "b": [] }`, `{}` when empty): for the items of a
+/// streamed array, many thousand of them, where making a tree for each costs more than the
+/// work they report. Each member is `key` then its value, written with the writer's functions.
+public struct JSONInlineObject {
+    private var isEmpty = true
+
+    /// Opens an object in `out`.
+    public init(in out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+    }
+
+    private init() {}
+
+    /// The members after those already written elsewhere, one or more: the same tail of bytes
+    /// made once and copied into many objects.
+    public static func continued() -> JSONInlineObject {
+        var object = JSONInlineObject()
+        object.isEmpty = false
+        return object
+    }
+
+    /// A member's key, after the separator from the member before.
+    public mutating func key(_ key: StaticString, in out: inout [UInt8]) {
+        separate(&out)
+        out.append(0x22)
+        out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        out.append(0x22)
+        out.append(UInt8(ascii: ":")); out.append(0x20)
+    }
+
+    /// A member's key made at run time, escaped.
+    public mutating func key(_ key: String, in out: inout [UInt8]) {
+        separate(&out)
+        JSONWriter.appendString(key, to: &out)
+        out.append(UInt8(ascii: ":")); out.append(0x20)
+    }
+
+    /// A member whose value is a string.
+    public mutating func member(_ key: StaticString, string: String, in out: inout [UInt8]) {
+        self.key(key, in: &out)
+        JSONWriter.appendString(string, to: &out)
+    }
+
+    /// A member whose value is `value`, on one line.
+    public mutating func member(_ key: StaticString, _ value: JSONTree, in out: inout [UInt8]) {
+        self.key(key, in: &out)
+        JSONWriter.appendInline(value, to: &out)
+    }
+
+    /// Closes the object.
+    public func close(in out: inout [UInt8]) {
+        if !isEmpty { out.append(0x20) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func separate(_ out: inout [UInt8]) {
+        if !isEmpty { out.append(UInt8(ascii: ",")) }
+        out.append(0x20)
+        isEmpty = false
+    }
+}
+
+/// An array written an item at a time into bytes, on one line as the writer lays out any
+/// array at or past `inlineFrom` (`["a", 1]`, `[]` when empty), as `JSONInlineObject` writes an
+/// object.
+public struct JSONInlineArray {
+    private var isEmpty = true
+
+    /// Opens an array in `out`.
+    public init(in out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+    }
+
+    /// Before each item: the separator from the item before.
+    public mutating func nextItem(in out: inout [UInt8]) {
+        if !isEmpty { out.append(UInt8(ascii: ",")); out.append(0x20) }
+        isEmpty = false
+    }
+
+    /// Closes the array.
+    public func close(in out: inout [UInt8]) {
+        out.append(UInt8(ascii: "]"))
     }
 }

@@ -69,48 +69,6 @@ import SaylineCore
     }
 }
 
-@Suite struct SpeechPacerTests {
-    func change(_ text: String) -> Announcement { Announcement(text, kind: .change) }
-
-    @Test func aHeldKeySpeaksTheFirstAndTheSettledValue() {
-        var pacer = SpeechPacer(settleInterval: 0.3)
-        #expect(pacer.submit(change("62.5"), at: 0).map(\.text) == ["62.5"])
-        #expect(pacer.submit(change("63"), at: 0.03).isEmpty)
-        #expect(pacer.submit(change("63.5"), at: 0.06).isEmpty)
-        #expect(pacer.submit(change("64"), at: 0.09).isEmpty)
-        #expect(pacer.deadline == 0.39)
-        #expect(pacer.flush(at: 0.2).isEmpty)
-        #expect(pacer.flush(at: 0.39).map(\.text) == ["64"])
-        #expect(pacer.deadline == nil)
-        // After a pause, the next change is spoken at once again.
-        #expect(pacer.submit(change("64.5"), at: 1).map(\.text) == ["64.5"])
-    }
-
-    @Test func otherLinesReleaseTheHeldValueFirst() {
-        var pacer = SpeechPacer(settleInterval: 0.3)
-        _ = pacer.submit(change("1"), at: 0)
-        _ = pacer.submit(change("2"), at: 0.01)
-        #expect(pacer.submit(Announcement("Rating, 0 out of 10 stars", kind: .info), at: 0.02).map(\.text) == ["2", "Rating, 0 out of 10 stars"])
-        _ = pacer.submit(change("3"), at: 1)
-        _ = pacer.submit(change("4"), at: 1.01)
-        #expect(pacer.drain().map(\.text) == ["4"])
-    }
-
-    @Test func aRunThatReturnsToTheSpokenValueIsNotSpokenTwice() {
-        var pacer = SpeechPacer(settleInterval: 0.3)
-        _ = pacer.submit(change("62.5"), at: 0)
-        _ = pacer.submit(change("63"), at: 0.05)
-        _ = pacer.submit(change("62.5"), at: 0.1)
-        #expect(pacer.flush(at: 1).isEmpty)
-    }
-
-    @Test func zeroSettleSpeaksEveryChange() {
-        var pacer = SpeechPacer(settleInterval: 0)
-        #expect(pacer.submit(change("1"), at: 0).count == 1)
-        #expect(pacer.submit(change("2"), at: 0).count == 1)
-    }
-}
-
 extension AnnouncerTests {
     /// The audit's shortcut says exactly what a change says, at every verbosity, at the
     /// bounds and for corrected typed values.
@@ -125,15 +83,6 @@ extension AnnouncerTests {
                 }
             }
         }
-    }
-}
-
-/// A control without a name is called the same on focus and when described.
-@Suite struct UnnamedControlTests {
-    @Test func anEmptyLabelIsSaidAsUnnamedEverywhere() {
-        let element = AdjustableElement(identity: ControlIdentity(id: "x", label: ""), control: RulerPicker(minimum: 0, maximum: 10), value: 3)
-        #expect(Announcer(verbosity: .normal).focusLine(element) == "Unnamed, 3")
-        #expect(ScreenReaderDescription.sentence(for: element) == "Unnamed, 3, 0 to 10 in steps of 1")
     }
 }
 

@@ -176,84 +176,6 @@ import SaylineCore
     }
 }
 
-@Suite struct CommandTableTests {
-    @Test func everyCommandParsesByNameAndAlias() throws {
-        #expect(try CommandTable.parse("inc")?.get() == .increment(1))
-        #expect(try CommandTable.parse("+ 5")?.get() == .increment(5))
-        #expect(try CommandTable.parse("DEC 2")?.get() == .decrement(2))
-        #expect(try CommandTable.parse("page up")?.get() == .page(.up))
-        #expect(try CommandTable.parse("set 62.5 kilograms")?.get() == .set("62.5 kilograms"))
-        #expect(try CommandTable.parse("motion reduce")?.get() == .motion(.reduce))
-        #expect(try CommandTable.parse("verbosity terse")?.get() == .verbosity(.terse))
-        #expect(try CommandTable.parse("describe")?.get() == .describe(nil))
-        #expect(try CommandTable.parse("help focus")?.get() == .help("focus"))
-        #expect(try CommandTable.parse("exit")?.get() == .quit)
-        #expect(CommandTable.parse("") == nil)
-    }
-
-    @Test func badArgumentsAreRefused() {
-        #expect(throws: Rejection.self) { try CommandTable.parse("page sideways")?.get() }
-        #expect(throws: Rejection.self) { try CommandTable.parse("motion fast")?.get() }
-        #expect(throws: Rejection.self) { try CommandTable.parse("inc -1")?.get() }
-        #expect(throws: Rejection.self) { try CommandTable.parse("focus")?.get() }
-        #expect(throws: Rejection.self) { try CommandTable.parse(String(repeating: "x", count: 5_000))?.get() }
-    }
-
-    @Test func completionFollowsTheTable() {
-        #expect(CommandTable.completions(for: "fo", controls: []) == ["focus"])
-        #expect(CommandTable.completions(for: "focus ", controls: ["weight", "rating"]) == ["weight", "rating"])
-        #expect(CommandTable.completions(for: "focus r", controls: ["weight", "rating"]) == ["rating"])
-        #expect(CommandTable.completions(for: "motion ", controls: []) == ["reduce", "full"])
-        #expect(CommandTable.completions(for: "inc ", controls: ["weight"]).isEmpty)
-        #expect(Set(CommandTable.completions(for: "", controls: [])) == Set(CommandTable.all.map(\.name)))
-    }
-
-    @Test func namesAndAliasesAreUnique() {
-        let words = CommandTable.all.flatMap { [$0.name] + $0.aliases }
-        #expect(Set(words).count == words.count)
-    }
-}
-
-@Suite struct ControlRendererTests {
-    @Test func theRulerShowsTheValueUnderTheIndicatorWithLabelsAtMajors() {
-        let lines = ControlRenderer(width: 41, color: false).lines(for: DemoScene.elements[0])
-        #expect(lines[0] == "Weight  62.0 kg")
-        #expect(lines[1] == String(repeating: " ", count: 20) + "v")
-        let ticks = Array(lines[2])
-        #expect(ticks[20] == ".")     // 62 is tick 44: a minor tick
-        #expect(ticks[26] == "|")     // 65 is tick 50: a major
-        #expect(ticks[21] == ":")     // 62.5 is tick 45: a middle
-        #expect(lines[3].contains("65"))
-    }
-
-    @Test func drawingCostFollowsTheWidthNotTheTickCount() {
-        let huge = AdjustableElement(identity: ControlIdentity(id: "h", label: "Huge"),
-                                     control: RulerPicker(minimum: 0, maximum: 19_999), value: 10_000)
-        for width in [20, 80, 200] {
-            let lines = ControlRenderer(width: width, color: false).lines(for: huge)
-            #expect(lines.allSatisfy { $0.count < width })
-        }
-    }
-
-    @Test func theRatingAndTheRollDrawTheirFigures() {
-        let renderer = ControlRenderer(width: 60, color: false)
-        let rating = DemoScene.elements[1]
-        #expect(renderer.lines(for: rating) == ["Rating  0/10", " Slide to rate", "[..........] 0/10"])
-        let rated = rating.with(value: 3)
-        #expect(renderer.lines(for: rated)[2] == "[***.......] 3/10")
-        #expect(renderer.lines(for: DemoScene.elements[2]) == ["Balance  $12,480", "  $12,480"])
-        let rolling = renderer.lines(for: DemoScene.elements[2], frame: .digits([1, 2, 4, 8.6, 0]))
-        #expect(rolling[1] == "  $12,490")
-    }
-
-    @Test func colourIsOnlyPaintedWhenAsked() {
-        let plain = ControlRenderer(width: 60, color: false).lines(for: DemoScene.elements[0]).joined()
-        let painted = ControlRenderer(width: 60, color: true).lines(for: DemoScene.elements[0]).joined()
-        #expect(!plain.contains("\u{1B}"))
-        #expect(painted.contains("\u{1B}["))
-    }
-}
-
 /// Faults that only an audit noticed before: End on a range the grid or the cap cuts short,
 /// and typed values snapped to the nearest step (not the one below).
 extension SessionTests {
@@ -382,30 +304,5 @@ extension SessionTests {
         _ = moving.apply(.pageUp)
         #expect(moving.index == start + 10)
         #expect(scale.tickCount == TickScale.rulerTickCap)
-    }
-}
-
-/// The undo history's ring: the newest entries, in order, whatever was pushed and popped.
-@Suite struct BoundedHistoryTests {
-    @Test func keepsTheNewestInOrderThroughPushesAndPops() {
-        var ring = BoundedHistory<Int>(capacity: 3)
-        var model: [Int] = []
-        // A fixed walk of pushes and pops that wraps the ring several times.
-        for step in 0..<200 {
-            if step % 5 == 3 || step % 7 == 6 {
-                #expect(ring.popLast() == model.popLast())
-            } else {
-                ring.push(step)
-                model.append(step)
-                if model.count > 3 { model.removeFirst() }
-            }
-            #expect(ring.count == model.count)
-        }
-        var drained: [Int] = []
-        while let last = ring.popLast() { drained.append(last) }
-        #expect(drained == model.reversed())
-        ring.push(1)
-        ring.removeAll()
-        #expect(ring.isEmpty && ring.popLast() == nil)
     }
 }

@@ -58,17 +58,29 @@ extension EndToEndTests { @Suite struct AuditTrustTests {
     /// A settings file someone else could have written is refused with one line naming it and
     /// why, as ssh and git refuse theirs: it never switches a rule off.
     @Test func settingsOthersCouldHaveWrittenAreRefused() throws {
-        let folder = try ScratchFolder()
-        _ = try folder.file("repo/.git/HEAD", "ref: refs/heads/main\n")
-        let settings = try folder.file("repo/.sayline-audit", "name-present = off\n")
-        _ = try folder.file("repo/panel.json", Self.scene([Self.unnamed]))
+        let (folder, settings) = try Self.repositoryWithSettings()
         #expect(chmod(settings, 0o666) == 0)
         let open = try runShell("cd '\(folder.path)/repo' && SAYLINE audit panel.json")
         #expect(open.status == 2, "\(open.stdout)")
         #expect(open.stdout.isEmpty)
         #expect(open.stderr == "sayline audit: \(settings): not used, because others can write \(settings) (mode 0666): rule settings are taken only from a file nobody else can change (chmod go-w it, or chown it to you)\n", "\(open.stderr)")
         #expect(chmod(settings, 0o644) == 0)
-        guard geteuid() == 0 else { return }
+    }
+
+    /// A repository with a .sayline-audit that switches a rule off, and a scene that rule flags.
+    static func repositoryWithSettings() throws -> (folder: ScratchFolder, settings: String) {
+        let folder = try ScratchFolder()
+        _ = try folder.file("repo/.git/HEAD", "ref: refs/heads/main\n")
+        let settings = try folder.file("repo/.sayline-audit", "name-present = off\n")
+        _ = try folder.file("repo/panel.json", Self.scene([Self.unnamed]))
+        return (folder, settings)
+    }
+
+    /// Another user's settings file, one a group other than the owner's own can write, one
+    /// shared by nogroup and a link another user planted are refused; only root can make them.
+    @Test(.enabled(if: geteuid() == 0, "needs root to make another user's files"))
+    func settingsOfAnotherUserOrTheirGroupAreRefused() throws {
+        let (folder, settings) = try Self.repositoryWithSettings()
         // Another user's file (root can make one), and a group other than the owner's own.
         #expect(chown(settings, 65534, 65534) == 0)
         let theirs = try runShell("cd '\(folder.path)/repo' && SAYLINE audit panel.json")
@@ -194,8 +206,19 @@ extension EndToEndTests { @Suite struct AuditTrustTests {
 
     /// HTML is escaped scalar by scalar: a prepended mark (U+0D4E) before `<` in a label or a
     /// file name makes one grapheme cluster with it, and an escaper that compared clusters let
-    /// live elements through. A real browser counts none.
+    /// live elements through.
     @Test func noLabelOrFileNameOpensMarkupInTheHTMLReport() throws {
+        let (folder, mark) = try Self.markedReport()
+        let html = try #require(folder.read("audit.html"))
+        // Searched as bytes: a search by characters would not find "<img" after the mark either.
+        #expect(Array(html.utf8).firstRange(of: Array("\(mark)&lt;img".utf8)) != nil, "the label and the name are on the page, escaped")
+        for opening in ["<img", "<script"] {
+            #expect(Array(html.utf8).firstRange(of: Array(opening.utf8)) == nil, "\(opening) reached the page")
+        }
+    }
+
+    /// A scene whose label and file name hold markup after U+0D4E, audited into audit.html.
+    static func markedReport() throws -> (folder: ScratchFolder, mark: String) {
         let folder = try ScratchFolder()
         let mark = "\u{0D4E}"
         // "slider" is a role word: the control is a finding, so its label is on the page.
@@ -205,17 +228,15 @@ extension EndToEndTests { @Suite struct AuditTrustTests {
         ]))
         let audit = try runShell("cd '\(folder.path)' && SAYLINE audit scenes/ --format html --output audit.html")
         #expect(audit.status == 1, "\(audit.stderr)")
-        let html = try #require(folder.read("audit.html"))
-        // Searched as bytes: a search by characters would not find "<img" after the mark either.
-        #expect(Array(html.utf8).firstRange(of: Array("\(mark)&lt;img".utf8)) != nil, "the label and the name are on the page, escaped")
-        for opening in ["<img", "<script"] {
-            #expect(Array(html.utf8).firstRange(of: Array(opening.utf8)) == nil, "\(opening) reached the page")
-        }
-        let chromium = ["/usr/bin/chromium", "/usr/bin/chromedriver"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-        guard chromium else {
-            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "chromium and chromium-driver are installed by .ci/run")
-            return
-        }
+        return (folder, mark)
+    }
+
+    /// The same page in a real browser counts no live element: the title is the report's own,
+    /// and what was escaped is read as text.
+    @Test(.enabled(if: Consumers.installed("/usr/bin/chromium", "/usr/bin/chromedriver") && Consumers.python("selenium"),
+                   "chromium, chromium-driver or selenium is not installed"))
+    func noLabelOrFileNameOpensMarkupInABrowser() throws {
+        let (folder, mark) = try Self.markedReport()
         let program = """
         import json, sys, pathlib
         from selenium import webdriver
@@ -231,7 +252,7 @@ extension EndToEndTests { @Suite struct AuditTrustTests {
         finally:
             driver.quit()
         """
-        guard let result = try EndToEndTests.ReportTests.python(program, folder.path + "/audit.html", needs: "selenium") else { return }
+        let result = try EndToEndTests.ReportTests.python(program, folder.path + "/audit.html")
         #expect(result.status == 0, "\(result.stderr.suffix(1500))")
         let page = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(page["live"] as? Int == 0, "\(result.stdout)")

@@ -123,11 +123,8 @@ extension EndToEndTests { @Suite struct CommandLineTests {
     }
 
     /// fish answers `complete -C` with what it would offer.
-    @Test func fishCompletesFromTheSameTables() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
-            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "fish is installed by .ci/run")
-            return
-        }
+    @Test(.enabled(if: Consumers.installed("/usr/bin/fish"), "fish is not installed"))
+    func fishCompletesFromTheSameTables() throws {
         let folder = try ScratchFolder()
         let script = try folder.file("sayline.fish", try runPiped(["completions", "fish"], input: "").stdout)
         func complete(_ line: String) throws -> [String] {
@@ -142,11 +139,8 @@ extension EndToEndTests { @Suite struct CommandLineTests {
     }
 
     /// zsh's completion system in a real terminal: Tab after `--format ` lists the formats.
-    @Test func zshCompletesInATerminal() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
-            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "zsh is installed by .ci/run")
-            return
-        }
+    @Test(.enabled(if: Consumers.installed("/usr/bin/zsh"), "zsh is not installed"))
+    func zshCompletesInATerminal() throws {
         let folder = try ScratchFolder()
         let script = try folder.file("sayline.zsh", try runPiped(["completions", "zsh"], input: "").stdout)
         let shell = try TerminalProcess(["-f"], environment: ["PS1": "ZSH%% ", "HOME": folder.path], speechOnTerminal: true, executable: "/usr/bin/zsh")

@@ -29,7 +29,8 @@ extension EndToEndTests { @Suite struct InstallTests {
 
     /// Done means: for a user without root, one command puts the program, the man page and the
     /// three completions under ~/.local (folders made as needed), says what is left to do, and
-    /// every one of them works from there; uninstall removes them all.
+    /// the program runs from there (man and each shell are checked below); uninstall removes
+    /// them all.
     @Test func installForYourselfThenUseItThenUninstall() throws {
         let home = try ScratchFolder()
         let path = "/usr/bin:/bin"
@@ -52,42 +53,6 @@ extension EndToEndTests { @Suite struct InstallTests {
                                environment: ["HOME": home.path, "PATH": shellPath], executable: "/bin/bash")
         #expect(ran.stdout.hasPrefix("\(bin)/sayline\nWeight, 62 kilograms\n62.5 kilograms\nsayline 0.1.0\nLicense GPLv3+"), "\(ran.stdout) \(ran.stderr)")
 
-        // man: the installed page as a page, and `man sayline` finding it through the PATH.
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
-            let page = try runPiped(["-l", home.path + "/.local/share/man/man1/sayline.1"], input: "",
-                                    environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"], executable: "/usr/bin/man")
-            #expect(page.status == 0, "\(page.stderr)")
-            for heading in ["NAME", "SYNOPSIS", "SUBCOMMANDS", "EXIT STATUS", "FILES"] { #expect(page.stdout.contains("\n\(heading)\n"), "no \(heading)") }
-            #expect(page.stdout.contains("sayline install"))
-            let found = try runPiped(["-w", "sayline"], input: "", environment: ["HOME": home.path, "PATH": shellPath], executable: "/usr/bin/man")
-            #expect(found.stdout == home.path + "/.local/share/man/man1/sayline.1\n", "\(found.stdout) \(found.stderr)")
-        } else {
-            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "man is installed by .ci/run")
-        }
-
-        // bash with bash-completion, as an interactive shell loads it: Tab finds the installed file.
-        if FileManager.default.fileExists(atPath: "/usr/share/bash-completion/bash_completion") {
-            try Self.tab(shell: "/bin/bash", ["--norc", "--noprofile", "-i"], prompt: "BASH$ ", home: home.path, path: shellPath,
-                         setup: "source /usr/share/bash-completion/bash_completion; echo loaded", typed: "sayline au\t", shows: "sayline audit ")
-        } else {
-            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "bash-completion is installed by .ci/run")
-        }
-
-        // zsh with the line install gave: Tab lists the impacts.
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
-            try Self.tab(shell: "/usr/bin/zsh", ["-f"], prompt: "ZSH% ", home: home.path, path: shellPath,
-                         setup: "fpath=(\(home.path)/.local/share/zsh/site-functions $fpath); autoload -Uz compinit && compinit -u && print -r -- loaded",
-                         typed: "sayline audit --fail-on \t", shows: "critical")
-        }
-
-        // fish, which looks in ~/.local/share/fish/vendor_completions.d by itself.
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
-            let fish = try runPiped(["-c", "complete -C 'sayline audit --format '"], input: "",
-                                    environment: ["HOME": home.path, "PATH": shellPath], executable: "/usr/bin/fish")
-            #expect(fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == ["html", "json", "junit", "sarif", "text"],
-                    "\(fish.stdout) \(fish.stderr)")
-        }
-
         // A dry run says and touches nothing; uninstall removes each file; a second has nothing to do.
         let dry = try runPiped(["uninstall", "--dry-run"], input: "", environment: ["HOME": home.path])
         #expect(dry.stdout.split(separator: "\n").count == 7 && dry.stdout.hasPrefix("would remove program: "), "\(dry.stdout)")
@@ -97,6 +62,54 @@ extension EndToEndTests { @Suite struct InstallTests {
         for file in Self.files { #expect(!FileManager.default.fileExists(atPath: home.path + "/" + file), "\(file) left behind") }
         let again = try runPiped(["uninstall"], input: "", environment: ["HOME": home.path])
         #expect(again.status == 0 && again.stdout == "nothing of sayline's is installed under \(home.path)/.local\n", "\(again.stdout)")
+    }
+
+    /// A scratch home with Sayline installed in it, and the PATH the install's hint gives.
+    static func installedHome() throws -> (home: ScratchFolder, path: String) {
+        let home = try ScratchFolder()
+        let installed = try runPiped(["install"], input: "", environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])
+        #expect(installed.status == 0, "\(installed.stderr)")
+        return (home, "\(home.path)/.local/bin:/usr/bin:/bin")
+    }
+
+    /// man: the installed page as a page, and `man sayline` finding it through the PATH.
+    @Test(.enabled(if: Consumers.installed("/usr/bin/man"), "man is not installed"))
+    func manReadsAndFindsTheInstalledPage() throws {
+        let (home, shellPath) = try Self.installedHome()
+        let page = try runPiped(["-l", home.path + "/.local/share/man/man1/sayline.1"], input: "",
+                                environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"], executable: "/usr/bin/man")
+        #expect(page.status == 0, "\(page.stderr)")
+        for heading in ["NAME", "SYNOPSIS", "SUBCOMMANDS", "EXIT STATUS", "FILES"] { #expect(page.stdout.contains("\n\(heading)\n"), "no \(heading)") }
+        #expect(page.stdout.contains("sayline install"))
+        let found = try runPiped(["-w", "sayline"], input: "", environment: ["HOME": home.path, "PATH": shellPath], executable: "/usr/bin/man")
+        #expect(found.stdout == home.path + "/.local/share/man/man1/sayline.1\n", "\(found.stdout) \(found.stderr)")
+    }
+
+    /// bash with bash-completion, as an interactive shell loads it: Tab finds the installed file.
+    @Test(.enabled(if: Consumers.installed("/usr/share/bash-completion/bash_completion"), "bash-completion is not installed"))
+    func bashCompletesFromTheInstalledFile() throws {
+        let (home, shellPath) = try Self.installedHome()
+        try Self.tab(shell: "/bin/bash", ["--norc", "--noprofile", "-i"], prompt: "BASH$ ", home: home.path, path: shellPath,
+                     setup: "source /usr/share/bash-completion/bash_completion; echo loaded", typed: "sayline au\t", shows: "sayline audit ")
+    }
+
+    /// zsh with the line install gave: Tab lists the impacts.
+    @Test(.enabled(if: Consumers.installed("/usr/bin/zsh"), "zsh is not installed"))
+    func zshCompletesFromTheInstalledFile() throws {
+        let (home, shellPath) = try Self.installedHome()
+        try Self.tab(shell: "/usr/bin/zsh", ["-f"], prompt: "ZSH% ", home: home.path, path: shellPath,
+                     setup: "fpath=(\(home.path)/.local/share/zsh/site-functions $fpath); autoload -Uz compinit && compinit -u && print -r -- loaded",
+                     typed: "sayline audit --fail-on \t", shows: "critical")
+    }
+
+    /// fish, which looks in ~/.local/share/fish/vendor_completions.d by itself.
+    @Test(.enabled(if: Consumers.installed("/usr/bin/fish"), "fish is not installed"))
+    func fishCompletesFromTheInstalledFile() throws {
+        let (home, shellPath) = try Self.installedHome()
+        let fish = try runPiped(["-c", "complete -C 'sayline audit --format '"], input: "",
+                                environment: ["HOME": home.path, "PATH": shellPath], executable: "/usr/bin/fish")
+        #expect(fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == ["html", "json", "junit", "sarif", "text"],
+                "\(fish.stdout) \(fish.stderr)")
     }
 
     /// For everyone, as a packager stages it: --prefix /usr/local under --destdir, nothing

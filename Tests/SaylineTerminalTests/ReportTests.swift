@@ -26,19 +26,23 @@ extension EndToEndTests { @Suite struct ReportTests {
         return (folder, flawed, odd)
     }
 
-    /// Runs a Python program with the report's path as its argument; skipped (and failing
-    /// under CI) when the consumer is not installed.
-    static func python(_ program: String, _ path: String, needs module: String) throws -> (status: Int32, stdout: String, stderr: String)? {
-        let check = try runPiped(["python3", "-c", "import \(module)"], input: "", executable: "/usr/bin/env")
-        guard check.status == 0 else {
-            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "\(module) is installed by .ci/run")
-            return nil
-        }
+    /// The two scenes audited in `format` into a file of the scratch folder named `name`; the
+    /// folder goes when the result does.
+    static func report(_ format: String, _ name: String, status: Int32 = 1) throws -> (folder: ScratchFolder, flawed: String, odd: String, report: String) {
+        let (folder, flawed, odd) = try scenes()
+        let report = folder.path + "/" + name
+        #expect(try runPiped(["audit", flawed, odd, "--format", format, "--output", report], input: "").status == status)
+        return (folder, flawed, odd, report)
+    }
+
+    /// Runs a Python program with the report's path as its argument. A check that runs one is
+    /// enabled only where its modules are (`Consumers.python`).
+    static func python(_ program: String, _ path: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let result = try runPiped(["python3", "-c", program, path], input: "", executable: "/usr/bin/env")
         return (result.status, result.stdout, result.stderr)
     }
 
-    @Test func junitIsValidAgainstJenkinsSchemaAndReadByJunit2html() throws {
+    @Test func junitIsValidAgainstJenkinsSchema() throws {
         let (folder, flawed, odd) = try Self.scenes()
         let report = folder.path + "/audit.xml"
         let audit = try runPiped(["audit", flawed, odd, "--format", "junit", "--output", report], input: "")
@@ -62,37 +66,43 @@ extension EndToEndTests { @Suite struct ReportTests {
         #expect(relaxed.status == 0)
         #expect(relaxed.stdout.contains("failures=\"0\" errors=\"0\""))
         #expect(relaxed.stdout.contains("<property name=\"verdict\" value=\"passed\"/>"))
+    }
 
+    @Test(.enabled(if: Consumers.onPath("junit2html"), "junit2html is not installed"))
+    func junitIsReadByJunit2html() throws {
+        let (folder, _, _, report) = try Self.report("junit", "audit.xml")
         let html = folder.path + "/audit.html", matrix = folder.path + "/matrix.html"
         for arguments in [[report, html], ["--report-matrix", matrix, report]] {
-            guard let result = try? runPiped(["junit2html"] + arguments, input: "", executable: "/usr/bin/env"), result.status != 127 else {
-                #expect(ProcessInfo.processInfo.environment["CI"] == nil, "junit2html is installed by .ci/run")
-                return
-            }
+            let result = try runPiped(["junit2html"] + arguments, input: "", executable: "/usr/bin/env")
             #expect(result.status == 0, "junit2html \(arguments): \(result.stderr)")
         }
         #expect(folder.read("audit.html")?.contains("range-valid") == true)
         #expect(folder.read("matrix.html")?.contains("no-silent-steps") == true)
     }
 
-    @Test func axeJSONIsReadByPythonsAxeReportBuilders() throws {
-        let (folder, flawed, odd) = try Self.scenes()
-        let report = folder.path + "/axe.json"
-        #expect(try runPiped(["audit", flawed, odd, "--format=json", "-o", report], input: "").status == 1)
+    @Test(.enabled(if: Consumers.python("axe_selenium_python"), "axe-selenium-python is not installed"))
+    func axeJSONIsReadByAxeSeleniumPython() throws {
+        let audit = try Self.report("json", "axe.json")
+        let report = audit.report
         let selenium = """
         import json, sys
         from axe_selenium_python import Axe
         data = json.load(open(sys.argv[1]))
         print(Axe.report(None, data["violations"]))
         """
-        if let result = try Self.python(selenium, report, needs: "axe_selenium_python") {
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("Found 3 accessibility violations:"))
-            #expect(result.stdout.contains("range-valid - Checks that the minimum is below the maximum"))
-            #expect(result.stdout.contains("URL: https://"))
-            #expect(result.stdout.contains("Tags: wcag2a wcag412"))
-            #expect(result.stdout.contains("Target: stars"))
-        }
+        let result = try Self.python(selenium, report)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Found 3 accessibility violations:"))
+        #expect(result.stdout.contains("range-valid - Checks that the minimum is below the maximum"))
+        #expect(result.stdout.contains("URL: https://"))
+        #expect(result.stdout.contains("Tags: wcag2a wcag412"))
+        #expect(result.stdout.contains("Target: stars"))
+    }
+
+    @Test(.enabled(if: Consumers.python("axe_playwright_python"), "axe-playwright-python is not installed"))
+    func axeJSONIsReadByAxePlaywrightPython() throws {
+        let audit = try Self.report("json", "axe.json")
+        let report = audit.report, flawed = audit.flawed
         let playwright = """
         import json, sys
         from axe_playwright_python.base import AxeResults
@@ -101,14 +111,19 @@ extension EndToEndTests { @Suite struct ReportTests {
         print(results.generate_snapshot())
         print(results.generate_report())
         """
-        if let result = try Self.python(playwright, report, needs: "axe_playwright_python") {
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("3\n"))
-            #expect(result.stdout.contains("no-silent-steps (serious) : 1"))
-            // Each node's html is the control as its file has it; its target names the file first.
-            #expect(result.stdout.contains(#"Snippet: {"kind": "rating", "id": "stars", "label": "Stars", "step": 0.5}"#))
-            #expect(result.stdout.contains("Target: \(flawed), stars"))
-        }
+        let result = try Self.python(playwright, report)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("3\n"))
+        #expect(result.stdout.contains("no-silent-steps (serious) : 1"))
+        // Each node's html is the control as its file has it; its target names the file first.
+        #expect(result.stdout.contains(#"Snippet: {"kind": "rating", "id": "stars", "label": "Stars", "step": 0.5}"#))
+        #expect(result.stdout.contains("Target: \(flawed), stars"))
+    }
+
+    /// The fields AxeResults (axe.d.ts) has, and a node's.
+    @Test func axeJSONHasTheFieldsOfAxeResults() throws {
+        let audit = try Self.report("json", "axe.json")
+        let report = audit.report
         let data = try #require(FileManager.default.contents(atPath: report))
         let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         for key in ["testEngine", "testRunner", "testEnvironment", "timestamp", "url", "toolOptions", "violations", "passes", "incomplete", "inapplicable"] {
@@ -124,10 +139,10 @@ extension EndToEndTests { @Suite struct ReportTests {
         #expect((object["verdict"] as? [String: Any])?["passed"] as? Bool == false)
     }
 
-    @Test func sarifIsValidAgainstTheSchemaAndReadBySarifTools() throws {
-        let (folder, flawed, odd) = try Self.scenes()
-        let report = folder.path + "/audit.sarif"
-        #expect(try runPiped(["audit", flawed, odd, "--format", "sarif", "--output", report], input: "").status == 1)
+    @Test(.enabled(if: Consumers.python("jsonschema"), "jsonschema is not installed"))
+    func sarifIsValidAgainstTheSchema() throws {
+        let audit = try Self.report("sarif", "audit.sarif")
+        let report = audit.report
         let schema = Self.fixtures.appendingPathComponent("sarif-schema-2.1.0.json").path
         let validate = """
         import json, sys, jsonschema
@@ -135,10 +150,14 @@ extension EndToEndTests { @Suite struct ReportTests {
         jsonschema.Draft4Validator(schema).validate(json.load(open(sys.argv[1].split("|")[1])))
         print("valid")
         """
-        if let result = try Self.python(validate, schema + "|" + report, needs: "jsonschema") {
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout == "valid\n")
-        }
+        let result = try Self.python(validate, schema + "|" + report)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "valid\n")
+    }
+
+    @Test func sarifHasTheRulesLocationsAndSuppressions() throws {
+        let audit = try Self.report("sarif", "audit.sarif")
+        let report = audit.report, odd = audit.odd
         let data = try #require(FileManager.default.contents(atPath: report))
         let log = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -157,11 +176,13 @@ extension EndToEndTests { @Suite struct ReportTests {
         let suppressed = results.filter { $0["suppressions"] != nil }
         #expect(suppressed.count == 1)
         #expect(((suppressed.first?["suppressions"] as? [[String: Any]])?.first)?["justification"] as? String == "the product is called Volume Slider")
+    }
 
-        guard let summary = try? runPiped(["sarif", "summary", report], input: "", executable: "/usr/bin/env"), summary.status != 127 else {
-            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "sarif-tools is installed by .ci/run")
-            return
-        }
+    @Test(.enabled(if: Consumers.onPath("sarif"), "sarif-tools is not installed"))
+    func sarifIsReadBySarifTools() throws {
+        let audit = try Self.report("sarif", "audit.sarif")
+        let report = audit.report
+        let summary = try runPiped(["sarif", "summary", report], input: "", executable: "/usr/bin/env")
         #expect(summary.status == 0, "\(summary.stderr)")
         #expect(summary.stdout.contains("error: 2"))
         #expect(summary.stdout.contains("warning: 2"))

@@ -66,12 +66,14 @@ extension EndToEndTests { @Suite struct SubcommandTests {
         #expect(try runPiped(["run"], input: "").status == 64)
     }
 
+    static let moves = ["inc", "inc", "dec", "next", "inc", "dec", "prev", "inc"]
+    static func script(_ lines: Int) -> String { (0..<lines).map { moves[$0 % moves.count] + "\n" }.joined() }
+
     /// A script is read line by line, twice (checked, then run): its memory does not grow with
-    /// its length, and a malformed last line still stops it before its first line runs.
-    @Test func aLongScriptRunsInTheSameMemoryAndIsCheckedWhole() throws {
+    /// its length.
+    @Test(.enabled(if: Consumers.installed("/usr/bin/time"), "GNU time is not installed"))
+    func aLongScriptRunsInTheSameMemory() throws {
         let folder = try ScratchFolder()
-        let moves = ["inc", "inc", "dec", "next", "inc", "dec", "prev", "inc"]
-        func script(_ lines: Int) -> String { (0..<lines).map { moves[$0 % moves.count] + "\n" }.joined() }
         // GNU time measures the run from a small process: a child of this large test process
         // would start its peak at the parent's size.
         func peak(_ file: String) throws -> Int? {
@@ -79,18 +81,20 @@ extension EndToEndTests { @Suite struct SubcommandTests {
             #expect(timed.status == 0, "\(timed.stderr.suffix(300))")
             return Int(timed.stderr.split(separator: "\n").last ?? "")
         }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            #expect(ProcessInfo.processInfo.environment["CI"] == nil, "GNU time is installed by .ci/run")
-            return
-        }
         // Both long enough to be checked beside the run (more than 256 KiB), which holds at
         // most 1 MiB of what it says until the check has passed.
-        let short = try #require(try peak(try folder.file("short.say", script(60_000))))
-        let long = try #require(try peak(try folder.file("long.say", script(200_000))))
+        let short = try #require(try peak(try folder.file("short.say", Self.script(60_000))))
+        let long = try #require(try peak(try folder.file("long.say", Self.script(200_000))))
         #expect(long <= short + 2_048, "60,000 lines: \(short) KiB at most, 200,000 lines: \(long) KiB")
-        let all = try runPiped(["run", folder.path + "/long.say"], input: "")
+    }
+
+    /// A long script runs whole, and a malformed last line still stops it before its first
+    /// line runs.
+    @Test func aLongScriptIsCheckedWhole() throws {
+        let folder = try ScratchFolder()
+        let all = try runPiped(["run", try folder.file("long.say", Self.script(200_000))], input: "")
         #expect(all.status == 0 && all.stdout.split(separator: "\n").count == 200_000)
-        let spoiled = try runPiped(["run", try folder.file("spoiled.say", script(200_000) + "inc by\n")], input: "")
+        let spoiled = try runPiped(["run", try folder.file("spoiled.say", Self.script(200_000) + "inc by\n")], input: "")
         #expect(spoiled.status == 2)
         #expect(spoiled.stdout.isEmpty, "nothing ran")
         #expect(spoiled.stderr.hasPrefix("\(folder.path)/spoiled.say:200001: "), "\(spoiled.stderr)")

@@ -16,106 +16,89 @@ extension AuditReport {
     /// - Parameter parallel: threads the front lends for writing the nodes (the core has none).
     public func writeAxeJSON(_ settings: ReportSettings, parallel: JSONParallelRender? = nil, to sink: (ArraySlice<UInt8>) -> Void) {
         let several = files.count > 1
-        // One node, written as the writer lays out an object past `inlineFrom` (on one line):
-        // there are a dozen for each control, and making a tree for each cost more than the
-        // audit. The same bytes as the tree `{html, target, impact, any: [check], all, none,
+        // One node, written with the writer's one-line objects and arrays rather than made as a
+        // tree: there are a dozen for each control, and making a tree for each cost more than
+        // the audit. The same bytes as the tree `{html, target, impact, any: [check], all, none,
         // failureSummary?, baselineState?}` would give.
-        @Sendable func key(_ name: StaticString, first: Bool = false, into out: inout [UInt8]) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            out.append(0x20)
-            out.append(0x22)
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(0x22)
-            out.append(UInt8(ascii: ":"))
-            out.append(0x20)
-        }
-        @Sendable func literal(_ text: StaticString, into out: inout [UInt8]) {
-            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        @Sendable func noItems(_ key: StaticString, in object: inout JSONInlineObject, into out: inout [UInt8]) {
+            object.key(key, in: &out)
+            JSONInlineArray(in: &out).close(in: &out)
         }
         // A node after its target: what the rule found and how it is graded. Every node of a
         // rule that says nothing of its own has the same bytes, so those are made once a rule.
         @Sendable func rest(of rule: RuleInfo, message: String?, failing: Bool, state: String?, into out: inout [UInt8]) {
-            func impact() {
-                if failing { JSONWriter.appendString(rule.impact.rawValue, to: &out) } else { literal("null", into: &out) }
+            func impact(_ object: inout JSONInlineObject) {
+                if failing { object.member("impact", string: rule.impact.rawValue, in: &out) } else { object.member("impact", .null, in: &out) }
             }
-            key("impact", into: &out)
-            impact()
-            key("any", into: &out)
-            literal("[{", into: &out)
-            key("id", first: true, into: &out)
-            JSONWriter.appendString(rule.id, to: &out)
-            key("data", into: &out)
-            literal("null", into: &out)
-            key("relatedNodes", into: &out)
-            literal("[]", into: &out)
-            key("impact", into: &out)
-            impact()
-            key("message", into: &out)
-            JSONWriter.appendString(message ?? rule.description, to: &out)
-            literal(" }]", into: &out)
-            key("all", into: &out)
-            literal("[]", into: &out)
-            key("none", into: &out)
-            literal("[]", into: &out)
-            if failing {
-                key("failureSummary", into: &out)
-                JSONWriter.appendString("Fix any of the following:\n  " + (message ?? rule.help), to: &out)
-            }
-            if let state {
-                key("baselineState", into: &out)
-                JSONWriter.appendString(state, to: &out)
-            }
-            literal(" }", into: &out)
+            var node = JSONInlineObject.continued()
+            impact(&node)
+            node.key("any", in: &out)
+            var any = JSONInlineArray(in: &out)
+            any.nextItem(in: &out)
+            var check = JSONInlineObject(in: &out)
+            check.member("id", string: rule.id, in: &out)
+            check.member("data", .null, in: &out)
+            noItems("relatedNodes", in: &check, into: &out)
+            impact(&check)
+            check.member("message", string: message ?? rule.description, in: &out)
+            check.close(in: &out)
+            any.close(in: &out)
+            noItems("all", in: &node, into: &out)
+            noItems("none", in: &node, into: &out)
+            if failing { node.member("failureSummary", string: "Fix any of the following:\n  " + (message ?? rule.help), in: &out) }
+            if let state { node.member("baselineState", string: state, in: &out) }
+            node.close(in: &out)
         }
         // A node read field by field where it lies: a copy of it took and gave back a reference
         // to each of its six strings and arrays, for every one of a report's nodes (3.6 % of a
         // json audit's samples in `perf`, in `swift_retain` alone).
         @Sendable func node(_ index: Int, of nodes: UnsafeBufferPointer<Node>, rule: RuleInfo, sharedRest: [UInt8], failing: Bool, state: String?,
                             into out: inout [UInt8]) {
-            out.append(UInt8(ascii: "{"))
-            key("html", first: true, into: &out)
+            var node = JSONInlineObject(in: &out)
+            node.key("html", in: &out)
+            // Quoted once a control, when the audit read it.
             if nodes[index].quotedHTML.isEmpty { JSONWriter.appendString(nodes[index].html, to: &out) } else { out.append(contentsOf: nodes[index].quotedHTML) }
             // Like axe's path into an iframe: the scene file first when there are several.
-            key("target", into: &out)
-            out.append(UInt8(ascii: "["))
+            node.key("target", in: &out)
+            var target = JSONInlineArray(in: &out)
             if several {
+                target.nextItem(in: &out)
                 JSONWriter.appendString(nodes[index].file, to: &out)
-                literal(", ", into: &out)
             }
+            target.nextItem(in: &out)
             JSONWriter.appendString(nodes[index].control, to: &out)
-            out.append(UInt8(ascii: "]"))
+            target.close(in: &out)
             if nodes[index].message == nil {
                 out.append(contentsOf: sharedRest)
             } else {
                 rest(of: rule, message: nodes[index].message, failing: failing, state: state, into: &out)
             }
         }
-        func result(_ rule: RuleInfo, _ nodes: [Node], failing: Bool, state: String? = nil) -> JSONPart {
+        func result(_ rule: RuleInfo, _ nodes: [Node], failing: Bool, state: String? = nil) -> JSONTree {
             var restBytes: [UInt8] = []
             rest(of: rule, message: nil, failing: failing, state: state, into: &restBytes)
             let sharedRest = restBytes
             return .object([
-                ("id", .tree(.string(rule.id))),
-                ("impact", .tree(failing ? .string(rule.impact.rawValue) : .null)),
-                ("tags", .tree(.array(rule.tags.map(JSONTree.string)))),
-                ("description", .tree(.string(rule.description))),
-                ("help", .tree(.string(rule.help))),
-                ("helpUrl", .tree(.string(rule.helpURL))),
-                ("nodes", .writtenItems(nodes.count) { index, out in
+                JSONMember("id", .string(rule.id)),
+                JSONMember("impact", failing ? .string(rule.impact.rawValue) : .null),
+                JSONMember("tags", .array(rule.tags.map(JSONTree.string))),
+                JSONMember("description", .string(rule.description)),
+                JSONMember("help", .string(rule.help)),
+                JSONMember("helpUrl", .string(rule.helpURL)),
+                JSONMember("nodes", .items(JSONItems(nodes.count) { index, out in
                     nodes.withUnsafeBufferPointer { node(index, of: $0, rule: rule, sharedRest: sharedRest, failing: failing, state: state, into: &out) }
-                }),
+                })),
             ])
         }
         let failures = failingCount(at: settings.failOn)
-        // The document's members in order: small ones held as trees, the long arrays streamed.
-        func held(_ members: [JSONMember]) -> [(key: String, value: JSONPart)] { members.map { ($0.key, .tree($0.value)) } }
-        var parts = held([
+        // The document's members in order; only the nodes are streamed.
+        var parts = [
             JSONMember("testEngine", .object([JSONMember("name", "sayline"), JSONMember("version", .string(settings.version))])),
             JSONMember("testRunner", .object([JSONMember("name", "sayline audit")])),
             JSONMember("testEnvironment", .object([JSONMember("userAgent", .string("sayline/\(settings.version) (terminal; no browser)"))])),
-        ])
-        if !settings.timestamp.isEmpty { parts += held([JSONMember("timestamp", .string(settings.timestamp))]) }
-        parts += held([
+        ]
+        if !settings.timestamp.isEmpty { parts.append(JSONMember("timestamp", .string(settings.timestamp))) }
+        parts += [
             JSONMember("url", .string(files.map { $0.isEmpty ? "sayline:demo-scene" : $0 }.joined(separator: ", "))),
             JSONMember("toolOptions", .object([
                 JSONMember("reporter", "v2"),
@@ -125,14 +108,14 @@ extension AuditReport {
                 JSONMember("rules", ruleSettingsJSON(settings)),
                 JSONMember("baseline", .bool(baselineApplied)),
             ])),
-        ])
-        parts += [
-            ("violations", .array(rules.filter { !$0.violations.isEmpty }.map { result($0.rule, $0.violations, failing: true, state: baselineApplied ? "new" : nil) })),
-            ("passes", .array(rules.filter { !$0.passes.isEmpty }.map { result($0.rule, $0.passes, failing: false) })),
-            ("incomplete", .array(rules.filter { !$0.incomplete.isEmpty }.map { result($0.rule, $0.incomplete, failing: true) })),
-            ("inapplicable", .array(rules.filter(\.isInapplicable).map { result($0.rule, [], failing: false) })),
         ]
-        parts += held([
+        parts += [
+            JSONMember("violations", .array(rules.filter { !$0.violations.isEmpty }.map { result($0.rule, $0.violations, failing: true, state: baselineApplied ? "new" : nil) })),
+            JSONMember("passes", .array(rules.filter { !$0.passes.isEmpty }.map { result($0.rule, $0.passes, failing: false) })),
+            JSONMember("incomplete", .array(rules.filter { !$0.incomplete.isEmpty }.map { result($0.rule, $0.incomplete, failing: true) })),
+            JSONMember("inapplicable", .array(rules.filter(\.isInapplicable).map { result($0.rule, [], failing: false) })),
+        ]
+        parts += [
             JSONMember("suppressed", .array(rules.filter { !$0.suppressed.isEmpty }.map { outcome in
                 .object([
                     JSONMember("id", .string(outcome.rule.id)), JSONMember("impact", .string(outcome.rule.impact.rawValue)),
@@ -146,22 +129,22 @@ extension AuditReport {
                     })),
                 ])
             })),
-        ])
+        ]
         if baselineApplied {
             // Sayline's too, with a baseline: findings it holds, and what it holds that is gone.
-            parts.append(("known", .array(rules.filter { !$0.known.isEmpty }.map { result($0.rule, $0.known, failing: true, state: "unchanged") })))
-            parts.append(("fixed", .tree(.array(fixed.map { entry in
+            parts.append(JSONMember("known", .array(rules.filter { !$0.known.isEmpty }.map { result($0.rule, $0.known, failing: true, state: "unchanged") })))
+            parts.append(JSONMember("fixed", .array(fixed.map { entry in
                 .object([JSONMember("file", .string(entry.file)), JSONMember("control", .string(entry.control)), JSONMember("rule", .string(entry.rule)),
                          JSONMember("baselineState", "absent")])
-            }))))
+            })))
         }
-        parts += held([
+        parts += [
             JSONMember("controlCount", .number(Double(controlCount))),
             JSONMember("verdict", .object([
                 JSONMember("failOn", .string(settings.failOn.rawValue)), JSONMember("passed", .bool(failures == 0)),
                 JSONMember("failures", .number(Double(failures))), JSONMember("summary", .string(verdict(settings))),
             ])),
-        ])
+        ]
         JSONWriter.stream(.object(parts), inlineFrom: 4, parallel: parallel, to: sink)
     }
 }

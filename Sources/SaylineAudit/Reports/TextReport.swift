@@ -1,5 +1,3 @@
-import SaylineText
-
 extension AuditReport {
     /// Plain sentences, one finding a line, most important first; no tables or box drawing,
     /// so a screen reader reads it well.

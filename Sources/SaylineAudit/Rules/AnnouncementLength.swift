@@ -1,7 +1,4 @@
-import SaylineText
-import SaylineControls
 import SaylineSession
-import SaylineScene
 /// Announcements stay short: a change within the change budget, focus within the focus budget
 /// (in words; `--max-change-words`, `--max-focus-words`).
 ///

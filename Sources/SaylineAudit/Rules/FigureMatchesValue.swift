@@ -1,7 +1,5 @@
-import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
+
 /// A control never shows a figure that is not its value.
 ///
 /// Looks at kinds whose figure may differ from the value (the digit roll). Flags ranges that

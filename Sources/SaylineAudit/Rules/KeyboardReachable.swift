@@ -1,7 +1,5 @@
 import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
 /// Every value can be reached from the keyboard: increments from the minimum reach the
 /// maximum, one tick at a time, and decrements come back.
 ///

@@ -1,7 +1,6 @@
 import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
+
 /// A name says what the control sets, not what kind of control it is or how to use it.
 ///
 /// Flags: names with role or gesture words ("slider", "adjustable", "swipe"). The screen reader

@@ -1,7 +1,6 @@
 import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
+
 /// Every control has a name a screen reader can say.
 ///
 /// Flags: an empty label, or one of spaces only (the scene's cleaning removes control characters).

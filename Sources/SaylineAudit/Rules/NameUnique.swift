@@ -1,7 +1,6 @@
 import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
+
 /// No two controls in a scene share a name.
 ///
 /// Flags: every control whose name another control also has (compared without case): a person

@@ -1,7 +1,6 @@
 import SaylineText
 import SaylineControls
 import SaylineSession
-import SaylineScene
 /// Every step that changes the value changes what is said, and is announced.
 ///
 /// Flags: a step whose spoken text stays the same (a rating shown rounded to whole stars with

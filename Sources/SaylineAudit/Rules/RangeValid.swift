@@ -1,7 +1,5 @@
-import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
+
 /// The range and step describe a real scale: minimum below maximum, a finite step above zero,
 /// and a starting value inside the range, on a step.
 ///

@@ -1,7 +1,6 @@
 import SaylineText
 import SaylineControls
 import SaylineSession
-import SaylineScene
 /// With reduce motion on, every change jumps, the tour does not start, and what is heard is
 /// the same as with motion on.
 ///

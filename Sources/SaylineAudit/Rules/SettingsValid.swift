@@ -1,7 +1,5 @@
-import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
+
 /// Every other setting (tick spacing, major interval, columns, spring, stagger…) is usable as given.
 ///
 /// Flags: controls whose settings outside the range had to be repaired; the report says

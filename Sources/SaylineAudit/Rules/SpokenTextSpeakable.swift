@@ -1,7 +1,5 @@
-import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
+
 /// Spoken values use words a speech engine says well.
 ///
 /// Flags: "/" between numbers ("7/10" is "seven slash ten"), a currency sign before a number

@@ -1,7 +1,5 @@
 import SaylineText
 import SaylineControls
-import SaylineSession
-import SaylineScene
 /// Every value has text to show and to say.
 ///
 /// Flags: a value, anywhere on the scale, whose display text or spoken text is empty, and unit

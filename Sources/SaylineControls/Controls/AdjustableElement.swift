@@ -137,7 +137,7 @@ public struct AdjustableElement: Sendable, Equatable {
         if let lead = control.hintLead(for: value) { parts.append(lead) }
         if let extra = identity.hint { parts.append(extra) }
         parts.append(keysHint)
-        return parts.joined(separator: ". ")
+        return parts.joinedText(separator: ". ")
     }
 
     /// "Up or down arrow adjusts by 0.5, Page Up or Page Down by 5, Home and End go to 40 and 120".

@@ -1,4 +1,3 @@
-import SaylineText
 /// The built-in scene: one of each control, as the source designs' demos show them.
 public enum DemoScene {
     /// A ruler, a rating and a digit roll, as the seeds' demos set them.

@@ -1,4 +1,3 @@
-import SaylineText
 /// The star slider's drag state, which decides the star's rotation (the seed's `DragMotion`).
 public enum DragMotion: Sendable, Equatable {
     case atRest

@@ -1,5 +1,4 @@
 import CoreMath
-import SaylineText
 
 /// A timing curve from the source designs, as a pure function of elapsed seconds.
 public enum Curve: Sendable, Equatable {

@@ -1,4 +1,3 @@
-import SaylineText
 /// How a change reaches the screen: at once, or along a timeline of frames.
 public enum Transition: Sendable, Equatable {
     /// Reduce motion, or nothing to animate: the new state is drawn once.

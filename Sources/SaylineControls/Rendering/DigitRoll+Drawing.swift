@@ -1,4 +1,3 @@
-import SaylineText
 extension DigitRoll {
     /// The figure on one line, indented; mid-roll each column shows the digit nearest its
     /// rolling position, wrapping past 9.

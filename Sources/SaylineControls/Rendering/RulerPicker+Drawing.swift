@@ -1,4 +1,3 @@
-import SaylineText
 extension RulerPicker {
     /// The ruler's centre indicator, the ticks around the value, and labels under the majors;
     /// mid-glide the ticks sit at the frame's value.

@@ -1,5 +1,3 @@
-import SaylineText
-
 // Seed ports the keyboard front does not use: the star slider's drag gesture as a pure state
 // machine (onChanged, the delayed reset, onEnded), exact to the seed and held to it by
 // StarRatingTests, for a front with a pointer. A key press animates from `DragMotion`'s

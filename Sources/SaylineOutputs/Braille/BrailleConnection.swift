@@ -1,6 +1,6 @@
 import Glibc
 import CBrailleAPI
-import SaylineCore
+import SaylineSession
 
 /// One connection to BRLTTY through BrlAPI: the display's width, holding it for this terminal,
 /// writing a line and reading the display's keys. BrlAPI finds BRLTTY through BRLAPI_HOST and

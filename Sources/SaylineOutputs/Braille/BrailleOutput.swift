@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineSession
 import SaylineSystem
 import SaylineCommandLine
 

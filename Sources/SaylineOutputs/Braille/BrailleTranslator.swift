@@ -1,5 +1,4 @@
 import CLiblouis
-import SaylineCore
 
 /// Text into braille cells for the display. Computer braille is BRLTTY's job (its text table
 /// shows each character as a cell), so it passes text through; contracted braille is

@@ -1,4 +1,3 @@
-import SaylineCore
 import SaylineSystem
 
 /// Change commands as an output: each moved value is run once it settles; a failure is said.

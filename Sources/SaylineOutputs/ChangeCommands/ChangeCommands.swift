@@ -1,7 +1,7 @@
 import Glibc
-import SaylineCore
+import SaylineText
+import SaylineControls
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 
 /// `--on-change 'CMD ARG…'`: a command run when a control's value settles (the same quiet

@@ -1,4 +1,5 @@
-import SaylineCore
+import SaylineControls
+import SaylineSession
 
 /// What one reply puts on the terminal: the lines shown, the lines to read, and whether the
 /// control is drawn, its value on the status line, a plain line, or a new cursor line.

@@ -1,4 +1,4 @@
-import SaylineCore
+import SaylineSession
 import SaylineSystem
 
 /// The display of a session with piped input: help and what outputs report on stderr, and the

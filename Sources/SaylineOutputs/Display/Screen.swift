@@ -1,6 +1,7 @@
 import Glibc
-import SaylineCore
-import SaylineSystem
+import SaylineText
+import SaylineControls
+import SaylineSession
 import SaylineLineEditor
 import SaylineCommandLine
 
@@ -97,7 +98,7 @@ package final class Screen {
                 line.isEmpty ? [line] : TextLayout.wrap(line, indent: 0, width: renderer.columns).split(separator: "\n").map(String.init)
             }
             // Below the prompt line, which stays in the scrollback as it was.
-            let out = (promptActive && !atLineStart ? newline : "") + lines.map { $0 + newline }.joined()
+            let out = (promptActive && !atLineStart ? newline : "") + lines.map { $0 + newline }.joinedText()
             emit(out, thenPrompt: promptActive)
             atLineStart = false
             return
@@ -121,9 +122,9 @@ package final class Screen {
         if promptActive { editor.clearVisibleLine() }
         var out = "\r"
         if !drawn.isEmpty { out += "\u{1B}[\(drawn.count)A\r\u{1B}[J" }
-        out += lines.map { $0 + newline }.joined()
+        out += lines.map { $0 + newline }.joinedText()
         let block = control.map(padded) ?? drawn
-        out += block.map { $0 + newline }.joined()
+        out += block.map { $0 + newline }.joinedText()
         drawn = block
         emit(out, thenPrompt: promptActive)
         atLineStart = false

@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineSession
 
 /// The event stream as an output: every event of a reply, each save, and `settled` when a
 /// value has been still for the settle time; at the end, `quit`.

@@ -1,7 +1,9 @@
 import Glibc
-import SaylineCore
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 
 /// `--events FILE|-|fd:N`: what happens in a session as JSON Lines, one object a line, written

@@ -1,7 +1,4 @@
-import SaylineCore
-import SaylineSystem
-import SaylineLineEditor
-import SaylineCommandLine
+import SaylineControls
 
 /// Values that moved and have not yet been still for the settle time, one per control: what
 /// change commands and the event stream both wait on before they act on a value.

@@ -1,5 +1,6 @@
-import SaylineCore
-import SaylineSystem
+import SaylineControls
+import SaylineSession
+import SaylineScene
 
 /// One reply on its way out: what every output receives, the same from the REPL, the line
 /// reader and `pick`. Outputs earlier in the pipeline may add to it (a save says how it went)

@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineSession
 
 /// Where a reply goes: saving, change commands, the event stream, the braille display, the
 /// pacer, speech and the display. Every output takes replies through this one interface, in

@@ -1,5 +1,5 @@
 import Glibc
-import SaylineCore
+import SaylineSession
 
 /// The outputs of a session in order (see `SessionOutputs.pipeline`): the only way anything
 /// leaves a session. The REPL, the line reader, `pick` and `sayline run` hand every reply,

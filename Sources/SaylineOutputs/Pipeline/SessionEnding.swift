@@ -1,4 +1,7 @@
-import SaylineCore
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
 import SaylineSystem
 
 /// How a session ends, handed through every output in the pipeline's order (quit, Ctrl-D,

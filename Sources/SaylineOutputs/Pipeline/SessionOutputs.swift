@@ -1,6 +1,7 @@
 import Glibc
-import SaylineCore
-import SaylineSystem
+import SaylineText
+import SaylineSession
+import SaylineScene
 import SaylineCommandLine
 
 /// The outputs of one session, made once from the options, the same for the REPL, the line

@@ -1,4 +1,5 @@
-import SaylineCore
+import SaylineSession
+import SaylineScene
 
 /// Saving as an output: each `save` or `overwrite` of a reply is made, and how it went is
 /// said and reported with the reply, to the outputs after it. At the end, the autosave.

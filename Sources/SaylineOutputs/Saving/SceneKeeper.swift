@@ -1,6 +1,8 @@
-import SaylineCore
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 
 /// The scene file behind a session: `save`, `overwrite`, `--autosave`, and the changes not yet

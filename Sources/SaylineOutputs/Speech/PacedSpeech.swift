@@ -1,4 +1,4 @@
-import SaylineCore
+import SaylineSession
 
 /// The speech pacer as an output, at the keyboard: a run of value changes is held back and
 /// only the value it settles on is spoken, so fast keys do not queue stale values.

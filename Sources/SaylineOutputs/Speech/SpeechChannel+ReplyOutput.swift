@@ -1,4 +1,3 @@
-import SaylineCore
 
 /// Speech as an output: each reply's words on stdout and to the engine, before anything is
 /// drawn, so a listener on a pipe never waits for the drawing; a key stops what is being said;

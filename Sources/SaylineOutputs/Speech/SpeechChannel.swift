@@ -1,7 +1,7 @@
 import Glibc
-import SaylineCore
+import SaylineText
+import SaylineSession
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 
 /// The speech channel: announcements on stdout, one line each, written at once (no buffer

@@ -1,7 +1,7 @@
 import Glibc
-import SaylineCore
+import SaylineText
+import SaylineSession
 import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
 
 /// Speech through speech-dispatcher, as its own clients speak: one connection for the whole

@@ -1,6 +1,3 @@
-import SaylineText
-import SaylineControls
-
 /// The kinds a scene may name: the table the decoder, the encoder, the docs, the schema test,
 /// completion and `pick --kind` read. A program that adds a kind passes `standard.adding(…)`
 /// to `SceneDecoder.decode`.

@@ -1,4 +1,3 @@
-import SaylineText
 import SaylineControls
 
 extension SceneKind {

@@ -1,6 +1,4 @@
-import SaylineText
 import SaylineControls
-import SaylineSession
 /// A set of controls from a scene file, with the audit findings its author has accepted.
 public struct Scene: Sendable, Equatable {
     /// The most controls a scene may have.

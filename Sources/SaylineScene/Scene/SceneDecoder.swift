@@ -1,6 +1,5 @@
 import SaylineText
 import SaylineControls
-import SaylineSession
 /// Runs `decode` for each of `count` runs of a scene's controls, on as many threads as the front
 /// has, and returns the results in order: the core has no threads of its own.
 public typealias SceneParallelDecode = (_ count: Int, _ decode: @escaping @Sendable (Int) -> SceneDecoder.ControlRun) -> [SceneDecoder.ControlRun]

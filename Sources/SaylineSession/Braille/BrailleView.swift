@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 
 /// What a braille display shows: the focused control (label and value) the moment it changes,
@@ -91,7 +92,7 @@ public struct BrailleView: Sendable {
     static func sentences(_ lines: [String]) -> String {
         lines.enumerated().map { index, line in
             index == lines.count - 1 || line.last.map { ".!?,;:".contains($0) } == true ? line : line + "."
-        }.joined(separator: " ")
+        }.joinedText(separator: " ")
     }
 
     /// Time has passed: whether a message gave way, so the control is shown again.

@@ -1,4 +1,3 @@
-import SaylineText
 import SaylineControls
 /// One thing a person or a script asks of a session, parsed once from a line or a key.
 public enum Command: Sendable, Equatable {

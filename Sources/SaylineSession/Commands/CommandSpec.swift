@@ -1,4 +1,3 @@
-import SaylineText
 import SaylineControls
 /// One command's definition. The table of these drives the parser, `help`, tab completion
 /// and the command reference, so nothing about a command is written twice.

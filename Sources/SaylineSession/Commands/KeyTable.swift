@@ -64,7 +64,7 @@ public enum KeyTable {
         let keys = all.filter { $0.commandName == name }.flatMap { spec in
             spec.function == nil ? spec.keys.map { "\($0) on an empty line" } : spec.keys
         }
-        return keys.isEmpty ? nil : keys.joined(separator: ", ")
+        return keys.isEmpty ? nil : keys.joinedText(separator: ", ")
     }
 
     /// The key that describes the focused control ("?"), for the start's hint.

@@ -1,5 +1,3 @@
-import SaylineText
-import SaylineControls
 /// The ruler demo's tour: the value visits 78.5, 55, 91 and 62, three times, 1.2 s apart.
 ///
 /// It stops for good as soon as the person changes the value, and never starts under

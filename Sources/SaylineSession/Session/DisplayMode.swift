@@ -1,6 +1,3 @@
-import SaylineText
-import SaylineControls
-
 /// How a front shows the session: the terminal chooses one, and the core words what it says.
 public enum DisplayMode: String, CaseIterable, Sendable {
     /// Drawn controls and animation, for sighted users.

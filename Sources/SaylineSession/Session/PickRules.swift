@@ -1,4 +1,3 @@
-import SaylineText
 import SaylineControls
 
 /// How `sayline pick` is answered, the same at the keyboard and from a pipe: a prompt for one

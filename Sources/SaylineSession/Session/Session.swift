@@ -1,4 +1,3 @@
-import SaylineText
 import SaylineControls
 /// The state every front drives: the controls, focus, settings, undo history and the tour.
 ///

@@ -1,4 +1,3 @@
-import SaylineText
 import SaylineControls
 /// Something a session did, for the announcer to put into words and the front to draw.
 public enum SessionEvent: Sendable, Equatable {

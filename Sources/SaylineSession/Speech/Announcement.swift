@@ -1,5 +1,4 @@
 import SaylineText
-import SaylineControls
 /// One line for the speech channel, and what kind of line it is so pacing can treat it right.
 public struct Announcement: Sendable, Equatable {
     /// What an announcement is about, which decides how it is paced and spoken.

@@ -1,5 +1,3 @@
-import SaylineText
-import SaylineControls
 /// Paces a quick run of value changes, so a held key does not queue seconds of speech.
 ///
 /// The first change of a run is spoken at once; later ones are held, each replacing the last;

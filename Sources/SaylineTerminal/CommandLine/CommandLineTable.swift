@@ -1,9 +1,7 @@
-import SaylineCore
-import SaylineSystem
-import SaylineLineEditor
+import SaylineSession
+import SaylineScene
+import SaylineAudit
 import SaylineCommandLine
-import SaylineOutputs
-import SaylineInteractive
 
 /// Every command of `sayline`, with the REPL's own line first. What the man page, the command
 /// reference, usage errors and the shell completions say about the command line comes from here.

@@ -1,9 +1,4 @@
-import SaylineCore
-import SaylineSystem
-import SaylineLineEditor
 import SaylineCommandLine
-import SaylineOutputs
-import SaylineInteractive
 
 /// Shell completion scripts made from the command-line tables: subcommands, options, the
 /// values an option takes, and files where an option or operand names one.
