@@ -296,26 +296,28 @@ public enum JSONWriter {
 /// object at or past `inlineFrom` (`{ "a": 1, "b": [] }`, `{}` when empty): for the items of a
 /// streamed array, many thousand of them, where making a tree for each costs more than the
 /// work they report. Each member is `key` then its value, written with the writer's functions.
+/// Its punctuation is inlinable: a report's nodes are written in another module, a dozen calls
+/// each, and a call across modules is never inlined otherwise.
 public struct JSONInlineObject {
-    private var isEmpty = true
+    @usableFromInline var isEmpty = true
 
     /// Opens an object in `out`.
-    public init(in out: inout [UInt8]) {
+    @inlinable public init(in out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
     }
 
-    private init() {}
+    @usableFromInline init() {}
 
     /// The members after those already written elsewhere, one or more: the same tail of bytes
     /// made once and copied into many objects.
-    public static func continued() -> JSONInlineObject {
+    @inlinable public static func continued() -> JSONInlineObject {
         var object = JSONInlineObject()
         object.isEmpty = false
         return object
     }
 
     /// A member's key, after the separator from the member before.
-    public mutating func key(_ key: StaticString, in out: inout [UInt8]) {
+    @inlinable public mutating func key(_ key: StaticString, in out: inout [UInt8]) {
         separate(&out)
         out.append(0x22)
         out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
@@ -343,12 +345,12 @@ public struct JSONInlineObject {
     }
 
     /// Closes the object.
-    public func close(in out: inout [UInt8]) {
+    @inlinable public func close(in out: inout [UInt8]) {
         if !isEmpty { out.append(0x20) }
         out.append(UInt8(ascii: "}"))
     }
 
-    private mutating func separate(_ out: inout [UInt8]) {
+    @inlinable mutating func separate(_ out: inout [UInt8]) {
         if !isEmpty { out.append(UInt8(ascii: ",")) }
         out.append(0x20)
         isEmpty = false
@@ -357,23 +359,23 @@ public struct JSONInlineObject {
 
 /// An array written an item at a time into bytes, on one line as the writer lays out any
 /// array at or past `inlineFrom` (`["a", 1]`, `[]` when empty), as `JSONInlineObject` writes an
-/// object.
+/// object, with its punctuation inlinable likewise.
 public struct JSONInlineArray {
-    private var isEmpty = true
+    @usableFromInline var isEmpty = true
 
     /// Opens an array in `out`.
-    public init(in out: inout [UInt8]) {
+    @inlinable public init(in out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
     }
 
     /// Before each item: the separator from the item before.
-    public mutating func nextItem(in out: inout [UInt8]) {
+    @inlinable public mutating func nextItem(in out: inout [UInt8]) {
         if !isEmpty { out.append(UInt8(ascii: ",")); out.append(0x20) }
         isEmpty = false
     }
 
     /// Closes the array.
-    public func close(in out: inout [UInt8]) {
+    @inlinable public func close(in out: inout [UInt8]) {
         out.append(UInt8(ascii: "]"))
     }
 }
