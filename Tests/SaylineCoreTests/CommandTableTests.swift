@@ -33,7 +33,7 @@ import SaylineCore
         #expect(CommandTable.completions(for: "fo", controls: []) == ["focus"])
         #expect(CommandTable.completions(for: "focus ", controls: ["weight", "rating"]) == ["weight", "rating"])
         #expect(CommandTable.completions(for: "focus r", controls: ["weight", "rating"]) == ["rating"])
-        #expect(CommandTable.completions(for: "motion ", controls: []) == ["full", "reduce"])
+        #expect(CommandTable.completions(for: "motion ", controls: []) == ["reduce", "full"])
         #expect(CommandTable.completions(for: "inc ", controls: ["weight"]).isEmpty)
         #expect(Set(CommandTable.completions(for: "", controls: [])) == Set(CommandTable.all.map(\.name)))
     }

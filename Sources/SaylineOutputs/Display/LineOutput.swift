@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineSession
 import SaylineSystem
 
@@ -20,7 +21,7 @@ package final class LineOutput: ReplyOutput {
     }
 
     private func show(_ spoken: [Announcement], messages: [String]) {
-        if wordsOnStandardError, !spoken.isEmpty { Diagnostics.write(spoken.map { $0.text + "\n" }.joined()) }
+        if wordsOnStandardError, !spoken.isEmpty { Diagnostics.write(spoken.map { $0.text + "\n" }.joinedText()) }
         for message in messages { Diagnostics.write(message + "\n") }
     }
 }
