@@ -10,48 +10,47 @@ let package = Package(
     targets: [
         // The model, in layers that depend only downwards (Docs/architecture.md). No I/O.
         // Numbers as text, the sanitiser, terminal cells, JSON.
-        .target(name: "SaylineText"),
+        .target(name: "SaylineText", path: "Sources/Core/SaylineText"),
         // The scale, the three controls, their motion and drawing.
-        .target(name: "SaylineControls", dependencies: ["SaylineText", "CoreMath"]),
+        .target(name: "SaylineControls", dependencies: ["SaylineText", "CoreMath"], path: "Sources/Core/SaylineControls"),
         // Sessions, the command table, announcements and speech pacing.
-        .target(name: "SaylineSession", dependencies: ["SaylineText", "SaylineControls"]),
+        .target(name: "SaylineSession", dependencies: ["SaylineText", "SaylineControls"], path: "Sources/Core/SaylineSession"),
         // Scene files and scripts.
-        .target(name: "SaylineScene", dependencies: ["SaylineText", "SaylineControls", "SaylineSession"]),
+        .target(name: "SaylineScene", dependencies: ["SaylineText", "SaylineControls", "SaylineSession"], path: "Sources/Core/SaylineScene"),
         // Audit rules, the auditor and its reports.
-        .target(name: "SaylineAudit", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene"]),
+        .target(name: "SaylineAudit", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene"], path: "Sources/Core/SaylineAudit"),
         // All of the above as one import, for programs outside the package (the bench, the docs
         // and the tests use it too); the terminal layer imports the layers it uses.
-        .target(name: "SaylineCore", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit"]),
+        .target(name: "SaylineCore", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit"], path: "Sources/Core/SaylineCore"),
         // exp, sin and cos from libm, so the core needs no Foundation.
-        .target(name: "CoreMath", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CoreMath", path: "Sources/C/CoreMath", linkerSettings: [.linkedLibrary("m")]),
         // GNU readline, linked from the system. Linking it makes distributed binaries GPL-3.0.
-        .systemLibrary(
-            name: "CReadline",
+        .systemLibrary(name: "CReadline", path: "Sources/C/CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
         // System calls the Glibc module leaves out (extended attributes).
-        .systemLibrary(name: "CSystem"),
+        .systemLibrary(name: "CSystem", path: "Sources/C/CSystem"),
         // BrlAPI, BRLTTY's client library, for a braille display (LGPL-2.1).
-        .systemLibrary(name: "CBrailleAPI", providers: [.apt(["libbrlapi-dev"])]),
+        .systemLibrary(name: "CBrailleAPI", path: "Sources/C/CBrailleAPI", providers: [.apt(["libbrlapi-dev"])]),
         // liblouis, for contracted braille (LGPL-2.1).
-        .systemLibrary(name: "CLiblouis", providers: [.apt(["liblouis-dev"])]),
+        .systemLibrary(name: "CLiblouis", path: "Sources/C/CLiblouis", providers: [.apt(["liblouis-dev"])]),
         // The terminal layer, in modules that depend only downwards (Docs/architecture.md); each
         // names the modules its files import.
         // System calls and files: reading, writing and keeping files, signals, child processes.
-        .target(name: "SaylineSystem", dependencies: ["SaylineText", "CSystem"]),
+        .target(name: "SaylineSystem", dependencies: ["SaylineText", "CSystem"], path: "Sources/Terminal/SaylineSystem"),
         // GNU readline behind one bridge, the history file, the keyboard's bytes as text.
-        .target(name: "SaylineLineEditor", dependencies: ["SaylineText", "SaylineSession", "SaylineSystem", "CReadline"]),
+        .target(name: "SaylineLineEditor", dependencies: ["SaylineText", "SaylineSession", "SaylineSystem", "CReadline"], path: "Sources/Terminal/SaylineLineEditor"),
         // The command line's tables and parser, the settings and the preferences file.
-        .target(name: "SaylineCommandLine", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "SaylineSystem"]),
+        .target(name: "SaylineCommandLine", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "SaylineSystem"], path: "Sources/Terminal/SaylineCommandLine"),
         // Where a reply goes: the screen, speech, the event stream, change commands, saving.
         .target(name: "SaylineOutputs", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
-                                                       "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "CBrailleAPI", "CLiblouis"]),
+                                                       "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "CBrailleAPI", "CLiblouis"], path: "Sources/Terminal/SaylineOutputs"),
         // The interactive loop and the line reader, and the one way out of a session.
         .target(name: "SaylineInteractive", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineSystem",
-                                                           "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs"]),
+                                                           "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs"], path: "Sources/Terminal/SaylineInteractive"),
         // The program: the subcommands, the command-line table and the docs made from it.
-        .target(name: "SaylineTerminal", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
-                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive"]),
+        .target(name: "SaylineProgram", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
+                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive"], path: "Sources/Terminal/SaylineProgram"),
         // A fully static executable: resolving symbols in shared libraries was most of start-up
         // (Docs/performance.md). readline needs tinfo after it, hence the group.
         // What the static executable links instead of glibc's functions that need shared
@@ -60,27 +59,27 @@ let package = Package(
         // search for a helper program that is never there; the executable alone links it.
         // Its debug information in DWARF 4: valgrind 3.19, which writes startup.order, gives up
         // on the DWARF 5 forms clang writes for C by default.
-        .target(name: "CStaticExecutable", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CStaticExecutable", path: "Sources/C/CStaticExecutable", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // In a release build the functions a session runs before its first prompt are laid side
         // by side (gold's section order; see the end of this file).
-        .executableTarget(name: "sayline", dependencies: ["SaylineTerminal", "CStaticExecutable"], exclude: ["startup.order"],
+        .executableTarget(name: "sayline", dependencies: ["SaylineProgram", "CStaticExecutable"], path: "Sources/Programs/sayline", exclude: ["startup.order"],
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--start-group", "-Xlinker", "-lreadline", "-Xlinker", "-ltinfo", "-Xlinker", "--end-group"]),
-                                           .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/sayline/startup.order"], .when(configuration: .release))]),
+                                           .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/Programs/sayline/startup.order"], .when(configuration: .release))]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
-        .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"]),
+        .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"], path: "Sources/Programs/sayline-bench"),
         // Rewrites the docs generated from the command table: `swift run sayline-docs`.
-        .executableTarget(name: "sayline-docs", dependencies: ["SaylineCore", "SaylineTerminal"]),
+        .executableTarget(name: "sayline-docs", dependencies: ["SaylineCore", "SaylineProgram"], path: "Sources/Programs/sayline-docs"),
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
-        .target(name: "PseudoTerminal"),
+        .target(name: "PseudoTerminal", path: "Sources/Testing/PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "PseudoTerminal"], exclude: ["Fixtures"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineTerminal", "PseudoTerminal"], exclude: ["Fixtures"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineProgram", "PseudoTerminal"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
 // Each function of the release executable in a section of its own, so that the linker can lay
 // the ones a session runs before its first prompt side by side, in the order that
-// Sources/sayline/startup.order gives (written by `sayline-bench --write-startup-order`). Spread
+// Sources/Programs/sayline/startup.order gives (written by `sayline-bench --write-startup-order`). Spread
 // over the text of a 19 MB executable, many of the pages they touched were a page fault of
 // their own (Docs/performance.md). The order names functions by their symbols: one renamed since stays
 // where it was, so a stale order costs speed, never correctness.

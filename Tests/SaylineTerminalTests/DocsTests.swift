@@ -1,7 +1,7 @@
 import Foundation
 import PseudoTerminal
 import SaylineCore
-import SaylineTerminal
+import SaylineProgram
 import Testing
 
 /// The command reference and the man page's command section come from the command table;

@@ -19,12 +19,12 @@ sources=$work.sources
 mkdir -p "$sources"
 trap 'rm -rf "$work" "$sources"' EXIT
 for layer in SaylineText SaylineControls SaylineSession SaylineScene SaylineAudit; do
-    find "Sources/$layer" -name '*.swift' | while read -r file; do
+    find "Sources/Core/$layer" -name '*.swift' | while read -r file; do
         sed '/^import Sayline/d' "$file" > "$sources/${layer}_$(basename "$file")"
     done
 done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz$name -package-name Sayline \
-    -I Sources/CoreMath/include \
+    -I Sources/C/CoreMath/include \
     "$sources"/*.swift "$harness" \
     -o "$build/fuzz-$name"
 # A backtracer left behind would hold the output pipe open after a crash.

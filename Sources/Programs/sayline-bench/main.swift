@@ -14,7 +14,7 @@ Measures Sayline for Docs/performance.md and prints one figure a line.
   --before BINARY   measure another build of sayline beside this one
   --write-startup-order FILE
                     write the linker's order of the functions a session runs before its
-                    first prompt (Sources/sayline/startup.order; needs valgrind), and exit
+                    first prompt (Sources/Programs/sayline/startup.order; needs valgrind), and exit
   -h, --help        show this help and exit
 """
 // Checked before anything runs: `--help` or a typo must not start a minutes-long benchmark.

@@ -38,10 +38,11 @@ package enum InstallCommand: Subcommand {
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, SharedOptions.help, SharedOptions.version])
     }
 
-    /// The package the program was built from: its man page is installed from there.
+    /// The package the program was built from (this file is
+    /// Sources/Terminal/SaylineProgram/InstallCommand.swift): its man pages are installed from there.
     static let packageRoot: String = {
         var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
         return path
     }()
 

@@ -210,7 +210,7 @@ extension CommandTable {
     /// The command reference in Markdown, as `Docs/commands.md` holds it.
     public static func markdownReference() -> String {
         var out = "# Commands\n\n"
-        out += "Generated from the command table (`Sources/SaylineSession/Commands/CommandTable.swift`); "
+        out += "Generated from the command table (`Sources/Core/SaylineSession/Commands/CommandTable.swift`); "
         out += "`swift run sayline-docs` rewrites it. The same table drives the parser, "
         out += "`help`, tab completion and the man page.\n\n"
         out += "Type a command and press Enter. Blank lines and lines starting with `#` are ignored.\n"

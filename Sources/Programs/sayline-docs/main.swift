@@ -1,6 +1,6 @@
 import Foundation
 import SaylineCore
-import SaylineTerminal
+import SaylineProgram
 
 // Rewrites the docs generated from the tables: the files written whole, and each generated
 // section between its BEGIN and END markers (GeneratedDocs says which and where).

@@ -1,7 +1,7 @@
 import Foundation
 import PseudoTerminal
 
-/// Writes the linker's section-ordering file for the release build (Sources/sayline/startup.order):
+/// Writes the linker's section-ordering file for the release build (Sources/Programs/sayline/startup.order):
 /// every function a session runs from its start to its first prompt, so that the linker lays
 /// them side by side. Left where they fell in a 19 MB executable, they were spread over its
 /// text, and many pages a start touched were a page fault of their own (Docs/performance.md).

@@ -1,4 +1,4 @@
-import SaylineTerminal
+import SaylineProgram
 import Glibc
 
 exit(SaylineApp.run(arguments: CommandLine.arguments))
