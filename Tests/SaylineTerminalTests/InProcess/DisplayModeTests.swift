@@ -140,4 +140,60 @@ import PseudoTerminal
         #expect(!editor.isReading)
         #expect(loop.end() == 0)
     }
+
+    /// The full display plays a change frame by frame at the times its deadline names, each
+    /// frame one write that rewrites the drawing in place, and stops asking for time at the end;
+    /// Ctrl-C's stop ends it at once.
+    @Test func anAnimatedChangeIsDrawnAtItsDeadlinesAndThenAsksForNoTime() {
+        let editor = ScriptedLineEditor()
+        let element = DemoScene.elements[0]
+        let display = TerminalDisplay(mode: .full, elements: DemoScene.elements, focused: element, width: 60, color: false,
+                                      speechOnScreen: true, escapes: true, startLine: "start", editor: editor)
+        display.startReading()
+        var session = Session(elements: DemoScene.elements)
+        let reply = session.perform(.set("70"))
+        var outgoing = OutgoingReply(reply, elements: session.elements, focused: session.focused, now: 100)
+        display.receive(&outgoing)
+        let first = display.deadline(now: 100)
+        #expect(first != nil && first! > 100, "a glide asks for its next frame")
+        let before = editor.writes.count
+        var now = 100.0
+        var frames = 0
+        while let due = display.deadline(now: now), frames < 1_000 {
+            now = due
+            _ = display.tick(now: now)
+            frames += 1
+        }
+        #expect(frames > 5, "\(frames) frames")
+        #expect(editor.writes.count > before + 5)
+        // Each frame rewrites lines in place: the cursor saved and restored, the prompt untouched.
+        #expect(editor.writes[before...].allSatisfy { $0.hasPrefix("\u{1B}7") && $0.hasSuffix("\u{1B}8") }, "\(editor.writes[before...])")
+        #expect(display.deadline(now: now) == nil)
+        var again = OutgoingReply(session.perform(.set("90")), elements: session.elements, focused: session.focused, now: now)
+        display.receive(&again)
+        #expect(display.deadline(now: now) != nil)
+        display.stopMotion()
+        #expect(display.deadline(now: now) == nil)
+    }
+
+    /// Ctrl-Z: the display gives the terminal back as it was found; on `fg` it takes it again
+    /// and draws the control afresh, on new lines, never over what the shell wrote.
+    @Test func suspendGivesTheTerminalBackAndResumeDrawsAfresh() {
+        let editor = ScriptedLineEditor()
+        let pipeline = ReplyPipeline([TerminalDisplay(mode: .full, elements: DemoScene.elements, focused: DemoScene.elements[0], width: 60,
+                                                      color: false, speechOnScreen: true, escapes: true, startLine: "start", editor: editor)])
+        var greeting = OutgoingReply(Session(elements: DemoScene.elements).greeting(), elements: DemoScene.elements,
+                                     focused: DemoScene.elements[0], now: 0)
+        pipeline.deliver(&greeting)
+        pipeline.suspend()
+        #expect(editor.terminalRestored)
+        let before = editor.writes.count
+        pipeline.resume()
+        #expect(!editor.terminalRestored)
+        #expect(editor.writes.count == before + 1)
+        // Afresh: no move up over what the shell wrote, and no clearing of it.
+        let drawn = editor.writes.last ?? ""
+        #expect(!drawn.contains("\u{1B}[J") && !drawn.contains("A\r"), "\(drawn.debugDescription)")
+        #expect(text(drawn).contains("Weight"))
+    }
 }

@@ -102,4 +102,30 @@ import PseudoTerminal
         let lastEvent = (folder.read("events.jsonl") ?? "").split(separator: "\n").last.map(String.init) ?? ""
         #expect(lastEvent.contains(#""event":"quit""#), "\(lastEvent)")
     }
+
+    /// An output that waits on a descriptor tells the loop through the pipeline: what it
+    /// watches is polled with the keyboard, and what comes back is its commands, in order; an
+    /// output that watches nothing is not asked.
+    @Test func aWatchedDescriptorIsPolledAndItsCommandsComeBack() throws {
+        final class KeysOutput: ReplyOutput {
+            let descriptor: Int32
+            init(_ descriptor: Int32) { self.descriptor = descriptor }
+            func receive(_ reply: inout OutgoingReply) {}
+            var watchedDescriptor: (descriptor: Int32, events: Int16)? { (descriptor, Int16(POLLIN)) }
+            func descriptorReady(_ events: Int16, now: Double) -> [Command?] {
+                var byte: UInt8 = 0
+                return read(descriptor, &byte, 1) == 1 ? [byte == UInt8(ascii: "+") ? .increment(1) : nil] : []
+            }
+        }
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let pipeline = ReplyPipeline([RecordingOutput(), KeysOutput(ends[0])])
+        var polled = pipeline.watchedDescriptors()
+        #expect(polled.map(\.fd) == [ends[0]])
+        #expect(poll(&polled, nfds_t(polled.count), 0) == 0, "nothing to read yet")
+        #expect(write(ends[1], "+", 1) == 1)
+        #expect(poll(&polled, nfds_t(polled.count), 1_000) == 1)
+        #expect(pipeline.descriptorsReady(polled[...], now: 0) == [.increment(1)])
+    }
 }
