@@ -35,6 +35,24 @@ def made(path):
 made(sock)
 s = socket.socket(socket.AF_UNIX); s.connect(sock); s.sendall(b"cells %d\n" % config["cells"]); s.settimeout(0.02)
 made("/var/lib/BrlAPI/7")
+# The socket's name is there before BRLTTY listens on it (and, with a contracted table to load,
+# a loaded machine can be slow to): Sayline, which tries its display once at start, starts only
+# once the server answers a connection with its first packet.
+def answers(path):
+    end = time.time() + 30
+    while time.time() < end:
+        probe = socket.socket(socket.AF_UNIX)
+        probe.settimeout(1)
+        try:
+            probe.connect(path)
+            if probe.recv(64): return True
+        except OSError:
+            pass
+        finally:
+            probe.close()
+        time.sleep(0.02)
+    return False
+answers("/var/lib/BrlAPI/7")
 buf = b""
 def windows():
     lines = buf.decode(errors="replace").split("\n")

@@ -38,6 +38,9 @@ package final class BrailleOutput: ReplyOutput {
         // BrlAPI's calls block until the server answers, and a server that accepts and then
         // stays silent (or speaks garbage) never does: they run on a thread of their own, and
         // the prompt waits for them no longer than `answerDeadline`. A late answer is let go of.
+        // Only the server's calls are held to it: the contraction table is loaded here after,
+        // by liblouis, which takes what it takes on a loaded machine and never waits on a peer
+        // (held to the deadline too, a slow start lost the display without a word).
         let attempt = Background.start { () -> Handover in
             let connection: BrailleConnection
             switch BrailleConnection.open() {
@@ -48,16 +51,20 @@ package final class BrailleOutput: ReplyOutput {
                 connection.close()
                 return Handover(connection: nil, problem: .noConsole)
             }
-            switch translator(code, connection: connection) {
-            case .success(let made): return Handover(connection: connection, cells: made)
-            // A table that is not there is said whatever `--braille` is: it was asked for.
-            case .failure(let problem): return Handover(connection: connection, problem: problem, cells: BrailleTranslator.computer)
-            }
+            return Handover(connection: connection, table: table(code, connection: connection))
         }
         guard let handed = attempt.wait(seconds: answerDeadline) else { return refuse(.noAnswer(seconds: Int(answerDeadline))) }
         guard let connection = handed.connection else { return handed.problem.flatMap(refuse) }
-        if let problem = handed.problem { Diagnostics.write("\(command): \(problem.sentence)\n") }
-        return BrailleOutput(connection: connection, cells: handed.cells)
+        var cells: @Sendable (String) -> String = BrailleTranslator.computer
+        if let table = handed.table {
+            if let contracted = BrailleTranslator.contracted(table: table) {
+                cells = contracted
+            } else {
+                // A table that is not there is said whatever `--braille` is: it was asked for.
+                Diagnostics.write("\(command): \(BrailleProblem.unknownTable(table).sentence)\n")
+            }
+        }
+        return BrailleOutput(connection: connection, cells: cells)
     }
 
     /// How long the start waits for the braille server: BRLTTY on this machine answers in
@@ -69,7 +76,8 @@ package final class BrailleOutput: ReplyOutput {
     private struct Handover: @unchecked Sendable {
         var connection: BrailleConnection?
         var problem: BrailleProblem?
-        var cells: @Sendable (String) -> String = BrailleTranslator.computer
+        /// The liblouis table to write contracted braille with; nil for computer braille.
+        var table: String?
     }
 
     /// The console's number for /dev/ttyN; nil for any other terminal (a pseudo-terminal).
@@ -80,19 +88,15 @@ package final class BrailleOutput: ReplyOutput {
         return number
     }
 
-    private static func translator(_ code: BrailleCode, connection: BrailleConnection) -> Result<@Sendable (String) -> String, BrailleProblem> {
-        let table: String
+    /// The liblouis table for the braille code asked for, asking the server for the reader's
+    /// where that decides; nil for computer braille.
+    private static func table(_ code: BrailleCode, connection: BrailleConnection) -> String? {
         switch code {
-        case .computer: return .success(BrailleTranslator.computer)
-        case .auto:
-            guard let readers = connection.readersContractionTable() else { return .success(BrailleTranslator.computer) }
-            table = BrailleTranslator.liblouisTable(forBRLTTY: readers)
-        case .contracted:
-            table = connection.contractionTable().map(BrailleTranslator.liblouisTable(forBRLTTY:)) ?? BrailleTranslator.defaultContractionTable
-        case .table(let name): table = name
+        case .computer: return nil
+        case .auto: return connection.readersContractionTable().map(BrailleTranslator.liblouisTable(forBRLTTY:))
+        case .contracted: return connection.contractionTable().map(BrailleTranslator.liblouisTable(forBRLTTY:)) ?? BrailleTranslator.defaultContractionTable
+        case .table(let name): return name
         }
-        guard let contracted = BrailleTranslator.contracted(table: table) else { return .failure(.unknownTable(table)) }
-        return .success(contracted)
     }
 
     /// Readable when the display has a key; writable, when `waitsForRoom`, once a line held
