@@ -34,6 +34,9 @@ let package = Package(
         .systemLibrary(name: "CBrailleAPI", path: "Sources/C/CBrailleAPI", providers: [.apt(["libbrlapi-dev"])]),
         // liblouis, for contracted braille (LGPL-2.1).
         .systemLibrary(name: "CLiblouis", path: "Sources/C/CLiblouis", providers: [.apt(["liblouis-dev"])]),
+        // The message catalogs, LL.po, compiled by msgfmt with each build (GNU gettext's package).
+        .plugin(name: "CompileCatalogs", capability: .buildTool(), path: "Sources/Plugins/CompileCatalogs"),
+        .target(name: "SaylineCatalogs", path: "Sources/Catalogs", exclude: ["sayline.pot", "update-catalogs.sh"], plugins: ["CompileCatalogs"]),
         // The terminal layer, in modules that depend only downwards (Docs/architecture.md); each
         // names the modules its files import.
         // System calls and files: reading, writing and keeping files, signals, child processes.
@@ -41,7 +44,7 @@ let package = Package(
         // GNU readline behind one bridge, the history file, the keyboard's bytes as text.
         .target(name: "SaylineLineEditor", dependencies: ["SaylineText", "SaylineSession", "SaylineSystem", "CReadline"], path: "Sources/Terminal/SaylineLineEditor"),
         // The command line's tables and parser, the settings and the preferences file.
-        .target(name: "SaylineCommandLine", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "SaylineSystem"], path: "Sources/Terminal/SaylineCommandLine"),
+        .target(name: "SaylineCommandLine", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "SaylineSystem", "SaylineCatalogs"], path: "Sources/Terminal/SaylineCommandLine"),
         // Where a reply goes: the screen, speech, the event stream, change commands, saving.
         .target(name: "SaylineOutputs", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "CBrailleAPI", "CLiblouis"], path: "Sources/Terminal/SaylineOutputs"),

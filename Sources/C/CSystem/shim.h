@@ -6,3 +6,8 @@
 // pipe2, which glibc declares only under _GNU_SOURCE: a pipe made non-blocking and
 // close-on-exec in one call, not seven (the signal pipe is made before every first prompt).
 int pipe2(int pipefd[2], int flags);
+
+// GNU gettext as glibc has it: the message catalogs every reader's program uses. Glibc's module
+// leaves libintl.h out.
+#include <libintl.h>
+#include <locale.h>

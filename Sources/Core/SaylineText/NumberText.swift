@@ -19,17 +19,26 @@ public enum NumberText {
 
     /// `value` with exactly `places` decimals, digits grouped in threes with commas.
     /// Trailing zeros are dropped when `trimmingZeros` is set ("62.0" becomes "62").
+    /// Grouped, it is shown to a person: in the language's marks ("12.480,5" in German).
+    /// Ungrouped, it is for a program (a pick answer, a saved value): always a point.
     public static func format(_ value: Double, places: Int, trimmingZeros: Bool = false, grouping: Bool = true) -> String {
+        let marks = grouping ? NumberMarks.shown : .program
         // The string made of the bytes is a small one (no allocation) for the 15 bytes or fewer
         // that nearly every value takes.
-        withBytes(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping) { String(decoding: $0, as: UTF8.self) }
-            ?? formatLarge(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping)
+        return withBytes(value, places: places, trimmingZeros: trimmingZeros, marks: marks) { String(decoding: $0, as: UTF8.self) }
+            ?? formatLarge(value, places: places, trimmingZeros: trimmingZeros, marks: marks)
+    }
+
+    /// `format` in the given marks.
+    static func format(_ value: Double, places: Int, trimmingZeros: Bool, marks: NumberMarks) -> String {
+        withBytes(value, places: places, trimmingZeros: trimmingZeros, marks: marks) { String(decoding: $0, as: UTF8.self) }
+            ?? formatLarge(value, places: places, trimmingZeros: trimmingZeros, marks: marks)
     }
 
     /// `format`'s bytes handed to `body` from a buffer on the stack, for a number below 2^53 once
     /// scaled (every value a control holds): what a spoken value costs, so it builds no string
     /// of its own when it is part of a phrase. Nil, and `body` not called, for other numbers.
-    static func withBytes<R>(_ value: Double, places: Int, trimmingZeros: Bool, grouping: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    static func withBytes<R>(_ value: Double, places: Int, trimmingZeros: Bool, marks: NumberMarks, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard value.isFinite else { return nil }
         let digits = min(max(places, 0), maximumPlaces)
         let scale = powersOfTen[digits]
@@ -45,10 +54,11 @@ public enum NumberText {
                 fractionDigits -= 1
             }
         }
-        // 16 integer digits, 5 commas, a point, 15 decimals and a sign fit in 38 bytes, written
-        // backwards.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-            var end = 40
+        // 16 integer digits, 5 group marks of up to 3 bytes, a point, 15 decimals and a sign fit
+        // in 48 bytes, written backwards.
+        let grouping = !marks.group.isEmpty
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var end = 48
             func put(_ byte: UInt8) {
                 end -= 1
                 buffer[end] = byte
@@ -57,31 +67,38 @@ public enum NumberText {
                 put(UInt8(ascii: "0") + UInt8(fraction % 10))
                 fraction /= 10
             }
-            if fractionDigits > 0 { put(UInt8(ascii: ".")) }
+            if fractionDigits > 0 { put(marks.decimal) }
             var written = 0
             repeat {
-                if grouping && written > 0 && written % 3 == 0 { put(UInt8(ascii: ",")) }
+                if grouping && written > 0 && written % 3 == 0 {
+                    for byte in marks.group.reversed() { put(byte) }
+                }
                 put(UInt8(ascii: "0") + UInt8(integer % 10))
                 integer /= 10
                 written += 1
             } while integer > 0
             // Tiny negatives round to zero; nobody wants to hear "minus zero".
             if value < 0 && whole != 0 { put(UInt8(ascii: "-")) }
-            return body(UnsafeBufferPointer(rebasing: buffer[end..<40]))
+            return body(UnsafeBufferPointer(rebasing: buffer[end..<48]))
         }
     }
 
     /// `format` of a number that is not finite, or past 2^53 once scaled.
-    private static func formatLarge(_ value: Double, places: Int, trimmingZeros: Bool, grouping: Bool) -> String {
-        guard value.isFinite else { return value.isNaN ? "not a number" : (value > 0 ? "infinity" : "minus infinity") }
+    private static func formatLarge(_ value: Double, places: Int, trimmingZeros: Bool, marks: NumberMarks) -> String {
+        guard value.isFinite else {
+            guard marks.spoken else {
+                return value.isNaN ? "not a number" : (value > 0 ? "infinity" : "minus infinity")
+            }
+            return value.isNaN ? translated("not a number") : (value > 0 ? translated("infinity") : translated("minus infinity"))
+        }
         let digits = min(max(places, 0), maximumPlaces)
         let (integer, fraction, negative) = decimalParts(value, places: digits)
         var fractionText = Substring(fraction)
         if trimmingZeros {
             while fractionText.last == "0" { fractionText.removeLast() }
         }
-        var text = grouping ? groupInThrees(Substring(integer)) : integer
-        if !fractionText.isEmpty { text += "." + fractionText }
+        var text = marks.group.isEmpty ? integer : groupInThrees(Substring(integer), mark: marks.group)
+        if !fractionText.isEmpty { text += String(decoding: [marks.decimal], as: UTF8.self) + fractionText }
         // Tiny negatives round to zero; nobody wants to hear "minus zero".
         let isZero = integer == "0" && !fraction.contains(where: { $0 != "0" })
         return negative && !isZero ? "-" + text : text
@@ -140,29 +157,56 @@ public enum NumberText {
     /// A number as it is said: trimmed, and never grouped, since other voices read a grouping
     /// comma as a decimal one (espeak-ng's German voice says "12,480" as twelve point four eight
     /// zero); the display keeps its grouping.
+    /// The decimal mark is the language's: "62,5" for a German voice, which reads "62.5" as
+    /// sixty-two five.
     public static func spoken(_ value: Double, places: Int) -> String {
-        format(value, places: places, trimmingZeros: true, grouping: false)
+        format(value, places: places, trimmingZeros: true, marks: .spoken)
     }
 
-    /// The shortest plain form for messages: "62.5", "1e+400" never occurs since it is not finite.
+    /// The shortest plain form for messages, as it is said: "62.5" ("62,5" in German); "1e+400"
+    /// never occurs since it is not finite.
     public static func plain(_ value: Double) -> String {
-        guard value.isFinite else { return format(value, places: 0) }
+        guard value.isFinite else { return format(value, places: 0, trimmingZeros: false, marks: .spoken) }
         // Past 10^15 a Double holds no fraction worth writing: all its whole digits.
-        if abs(value) >= 1e15 { return format(value, places: 0, grouping: false) }
-        return format(value, places: decimalPlaces(of: value), trimmingZeros: true, grouping: false)
+        if abs(value) >= 1e15 { return format(value, places: 0, trimmingZeros: false, marks: .spoken) }
+        return format(value, places: decimalPlaces(of: value), trimmingZeros: true, marks: .spoken)
     }
 
-    private static func groupInThrees(_ digits: Substring) -> String {
+    /// `plain` for a program or a file: always a point, whatever the language.
+    public static func plainForPrograms(_ value: Double) -> String {
+        guard value.isFinite else { return format(value, places: 0, trimmingZeros: false, marks: .program) }
+        if abs(value) >= 1e15 { return format(value, places: 0, trimmingZeros: false, marks: .program) }
+        return format(value, places: decimalPlaces(of: value), trimmingZeros: true, marks: .program)
+    }
+
+    private static func groupInThrees(_ digits: Substring, mark: [UInt8]) -> String {
         let count = digits.utf8.count
         guard count > 3 else { return String(digits) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count + count / 3)
         var offset = 0
         for byte in digits.utf8 {
-            if offset > 0 && (count - offset) % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+            if offset > 0 && (count - offset) % 3 == 0 { bytes.append(contentsOf: mark) }
             bytes.append(byte)
             offset += 1
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The marks a number is written with: for a program (a point, no groups), for the ear (the
+/// language's decimal mark, no groups: a voice reads a grouped number as two) or for the eye
+/// (the language's marks).
+struct NumberMarks {
+    let decimal: UInt8
+    let group: [UInt8]
+    /// Whether the words for what is not a number are the language's.
+    let spoken: Bool
+
+    static let program = NumberMarks(decimal: UInt8(ascii: "."), group: [], spoken: false)
+    static var spoken: NumberMarks { NumberMarks(decimal: Phrasebook.current.decimalMark, group: [], spoken: true) }
+    static var shown: NumberMarks {
+        let book = Phrasebook.current
+        return NumberMarks(decimal: book.decimalMark, group: Array(book.groupMark.utf8), spoken: true)
     }
 }

@@ -56,8 +56,9 @@ public struct Phrase {
 
     /// Appends a number as `NumberText.format` writes it, trimmed and ungrouped unless asked.
     public mutating func append(number value: Double, places: Int, trimmingZeros: Bool = true, grouping: Bool = false) {
-        let written: Void? = NumberText.withBytes(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping) { append(bytes: $0) }
-        if written == nil { append(NumberText.format(value, places: places, trimmingZeros: trimmingZeros, grouping: grouping)) }
+        let marks = grouping ? NumberMarks.shown : .spoken
+        let written: Void? = NumberText.withBytes(value, places: places, trimmingZeros: trimmingZeros, marks: marks) { append(bytes: $0) }
+        if written == nil { append(NumberText.format(value, places: places, trimmingZeros: trimmingZeros, marks: marks)) }
     }
 
     private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {

@@ -22,7 +22,7 @@ package struct Options: Equatable {
     package var screenReader: String?
 
     /// The REPL's options: what `sayline` and `sayline config` take.
-    package static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, SharedOptions.help, SharedOptions.version] }
+    package static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, LanguageChoice.option, SharedOptions.help, SharedOptions.version] }
 
     package static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
                                    help: "write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (one JSON object a line, as man sayline describes); a reader that stalls is never waited on")
@@ -73,8 +73,10 @@ package struct Options: Equatable {
             for line in PreferencesFile.parse(preferences.text) {
                 switch line {
                 case .setting(let key, let value, let number):
+                    // The language is chosen before anything else is read (LanguageChoice).
+                    if key == "language" { continue }
                     guard let spec = SettingTable.spec(key: key) else {
-                        options.warnings.append("\(preferences.path):\(number): unknown setting \(TextSanitiser.echo(key)); known: \(SettingTable.all.map(\.key).joined(separator: ", "))")
+                        options.warnings.append("\(preferences.path):\(number): unknown setting \(TextSanitiser.echo(key)); known: \((SettingTable.all.map(\.key) + ["language"]).joined(separator: ", "))")
                         continue
                     }
                     if let problem = spec.apply(&settings, value) {
@@ -117,8 +119,8 @@ package struct Options: Equatable {
 
     /// The settings in effect and where each came from, as `sayline config` prints them: the
     /// output is itself a preferences file.
-    package static func describe(_ settings: ReplSettings) -> String {
-        SettingTable.all.map { spec in
+    package static func describe(_ settings: ReplSettings, language: LanguageChoice? = nil) -> String {
+        var lines = SettingTable.all.map { spec in
             // A path in the source, or a value from a flag, may hold anything a terminal acts on.
             let source = "# " + TextSanitiser.clean(settings.source(of: spec.key).description)
             guard let value = spec.show(settings) else { return "# \(spec.key) = (\(spec.unsetWords))" }
@@ -128,6 +130,16 @@ package struct Options: Equatable {
             let line = clean == value ? "\(spec.key) = \(value)" : "# \(spec.key) = \(clean)"
             let note = clean == value ? "" : " (holds control characters or a line break, so it cannot be written as a setting)"
             return line + String(repeating: " ", count: max(1, 32 - line.count)) + source + note
-        }.joined(separator: "\n") + "\n"
+        }
+        if let language {
+            // What was asked, and what is spoken when no catalog has it.
+            let line = "language = " + (language.code ?? "en")
+            var source = "# " + TextSanitiser.clean(language.source.description)
+            if let asked = language.asked, language.code == nil, !LanguageChoice.candidates(asked).contains(where: { $0 == "en" || $0.hasPrefix("en_") }) {
+                source += ", asked " + TextSanitiser.clean(asked) + ": no catalog, so English"
+            }
+            lines.insert(line + String(repeating: " ", count: max(1, 32 - line.count)) + source, at: 0)
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -55,7 +55,7 @@ package enum AuditCommand: Subcommand {
             options: [SharedOptions.scene, demo,
                       SharedOptions.format(Format.allCases.map(\.rawValue), help: "text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning, html as one page to read"),
                       SharedOptions.output, failOn, baseline, updateBaseline, rule, shard, maxChangeWords, maxFocusWords, jobs,
-                      SharedOptions.help, SharedOptions.version])
+                      LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

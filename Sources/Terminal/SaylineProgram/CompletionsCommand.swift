@@ -16,7 +16,7 @@ package enum CompletionsCommand: Subcommand {
             ~/.local/share/bash-completion/completions/sayline, for zsh into a folder on $fpath as
             _sayline, for fish into ~/.config/fish/completions/sayline.fish.
             """,
-            options: [SharedOptions.help, SharedOptions.version])
+            options: [LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineSystem
 import SaylineCommandLine
 
@@ -20,7 +21,11 @@ package enum ConfigCommand: Subcommand {
         case .failure(let error): throw error
         case .success(let options):
             for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
-            return writeAnswer(Options.describe(options.settings))
+            let preferences = SaylineApp.preferencesText(environment: environment)
+            var chosen = LanguageChoice.asked(arguments: [], environment: environment, preferences: preferences)
+            if let flag = arguments.value(LanguageChoice.option.name) { chosen = (flag, .flag(LanguageChoice.option.name)) }
+            let language = LanguageChoice(asked: chosen?.0, source: chosen?.1 ?? .builtIn, code: Phrasebook.current.isEnglish ? nil : Phrasebook.current.code)
+            return writeAnswer(Options.describe(options.settings, language: language))
         }
     }
 }

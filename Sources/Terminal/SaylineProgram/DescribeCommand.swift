@@ -23,7 +23,7 @@ package enum DescribeCommand: Subcommand {
             or four seconds without a key.
             """,
             options: [SharedOptions.scene, SharedOptions.format(Format.allCases.map(\.rawValue), help: "text, one control a line, or json")]
-                + SettingTable.options(["braille", "braille-code"]) + [SharedOptions.help, SharedOptions.version])
+                + SettingTable.options(["braille", "braille-code"]) + [LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

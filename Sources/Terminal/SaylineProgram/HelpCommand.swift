@@ -10,7 +10,7 @@ package enum HelpCommand: Subcommand {
             operandCompletion: .words(CommandLineTable.subcommands.filter { ObjectIdentifier($0) != ObjectIdentifier(Self.self) }.map { $0.commandLine.name }),
             summary: "show the help of sayline or of one command",
             description: "Shows what `sayline --help` shows, or with a COMMAND what `sayline COMMAND --help` shows.",
-            options: [SharedOptions.help, SharedOptions.version])
+            options: [LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

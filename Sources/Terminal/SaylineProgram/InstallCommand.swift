@@ -35,7 +35,7 @@ package enum InstallCommand: Subcommand {
             written; a link, device or FIFO at a destination is refused, never written through. `swift run -c release sayline install` builds and installs in one command;
             `sayline uninstall` with the same options removes what it put.
             """,
-            options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, SharedOptions.help, SharedOptions.version])
+            options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     /// The package the program was built from (this file is
@@ -161,7 +161,7 @@ package enum UninstallCommand: Subcommand {
             never wrote, is left and said. Preferences (~/.config/sayline) and history
             (~/.local/state/sayline) are yours and stay.
             """,
-            options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, SharedOptions.help, SharedOptions.version])
+            options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

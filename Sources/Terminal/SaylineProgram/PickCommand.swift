@@ -85,7 +85,7 @@ package enum PickCommand: Subcommand {
                 pactl set-sink-volume @DEFAULT_SINK@ "$vol%"
             """,
             options: controlFlags.map(\.option) + [SharedOptions.scene, control, print, requireConfirm]
-                + SettingTable.options() + [Options.events, SharedOptions.help, SharedOptions.version])
+                + SettingTable.options() + [Options.events, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

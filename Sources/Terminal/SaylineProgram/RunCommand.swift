@@ -33,7 +33,7 @@ package enum RunCommand: Subcommand {
             may be of any length (lines up to 1 MiB), standard input up to 16 MiB.
             """,
             options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"], preferences: false)
-                + [keepGoing, transcript, checkTranscript, SharedOptions.help, SharedOptions.version])
+                + [keepGoing, transcript, checkTranscript, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     /// Transcripts are read whole (scripts are streamed, `ScriptLines`); past 16 MiB a

@@ -20,6 +20,24 @@ public enum SaylineApp {
         if rest == ["--version"] { return writeAnswer(Options.versionLine) }
         Signals.unblock()
         let environment = processEnvironment()
+        // The language before any other word: a usage error is said in it too.
+        let language = LanguageChoice.choose(arguments: rest, environment: environment, preferences: preferencesText(environment: environment))
+        return Phrasebook.$current.withValue(language.phrasebook) {
+            if let notice = language.notice { Diagnostics.write("sayline: \(notice)\n") }
+            return run(rest, environment: environment)
+        }
+    }
+
+    /// The preferences file's path and text, when it is there and only its owner could have
+    /// written it; nil otherwise (`options` says why).
+    static func preferencesText(environment: [String: String]) -> (path: String, text: String)? {
+        guard let path = PreferencesFile.path(environment: environment),
+              case .success(let bytes) = FileAccess.read(path, limit: 1 << 16),
+              SettingsTrust.doubt(path, foldersUpTo: environment["HOME"]) == nil else { return nil }
+        return (path, String(decoding: bytes, as: UTF8.self))
+    }
+
+    private static func run(_ rest: [String], environment: [String: String]) -> Int32 {
         if let name = rest.first, let subcommand = CommandLineTable.subcommand(named: name) {
             return subcommand.main(Array(rest.dropFirst()), environment: environment)
         }

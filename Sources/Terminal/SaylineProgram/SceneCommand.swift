@@ -14,7 +14,7 @@ package enum SceneCommand: Subcommand {
         CommandLineSpec(
             name: "scene", summary: "print the demo scene, or check a scene file",
             description: "Prints the built-in demo scene as a starting point (--print), or checks a scene file (--check FILE).",
-            options: [print, check, SharedOptions.help, SharedOptions.version])
+            options: [print, check, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {

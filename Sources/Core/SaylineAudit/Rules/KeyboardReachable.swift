@@ -22,21 +22,21 @@ public struct KeyboardReachable: AuditRule {
         let element = probe.element
         let scale = element.scale
         if scale.cutsOffRequestedRange {
-            let top = NumberText.plain(scale.upperBound), asked = NumberText.plain(scale.requestedUpperBound)
+            let top = NumberText.plainForPrograms(scale.upperBound), asked = NumberText.plainForPrograms(scale.requestedUpperBound)
             return .violation("Values above \(top) cannot be reached: the scale stops at \(scale.tickCount) ticks but the range goes to \(asked)")
         }
         guard scale.tickCount > 1 else { return .inapplicable }
         var moved = element
         _ = moved.apply(.toMaximum)
-        if moved.value != scale.upperBound { return .violation("End reaches \(NumberText.plain(moved.value)), not the maximum \(NumberText.plain(scale.upperBound))") }
+        if moved.value != scale.upperBound { return .violation("End reaches \(NumberText.plainForPrograms(moved.value)), not the maximum \(NumberText.plainForPrograms(scale.upperBound))") }
         _ = moved.apply(.toMinimum)
-        if moved.value != scale.lowerBound { return .violation("Home reaches \(NumberText.plain(moved.value)), not the minimum \(NumberText.plain(scale.lowerBound))") }
+        if moved.value != scale.lowerBound { return .violation("Home reaches \(NumberText.plainForPrograms(moved.value)), not the minimum \(NumberText.plainForPrograms(scale.lowerBound))") }
         for step in probe.steps {
             if step.after.index != step.index + 1 {
-                return .violation("An increment from \(NumberText.plain(step.before.value)) reaches \(NumberText.plain(step.after.value)), not the next step")
+                return .violation("An increment from \(NumberText.plainForPrograms(step.before.value)) reaches \(NumberText.plainForPrograms(step.after.value)), not the next step")
             }
             if step.indexAfterComingBack != step.index {
-                return .violation("A decrement from \(NumberText.plain(step.after.value)) does not come back to \(NumberText.plain(step.before.value))")
+                return .violation("A decrement from \(NumberText.plainForPrograms(step.after.value)) does not come back to \(NumberText.plainForPrograms(step.before.value))")
             }
         }
         var top = AuditContext.element(element, at: scale.tickCount - 1)

@@ -23,10 +23,10 @@ public struct NoSilentSteps: AuditRule {
         for step in probe.steps {
             guard case .changed = step.outcome else { continue }
             if step.spokenAfter == step.spokenBefore {
-                return .violation("Stepping from \(NumberText.plain(step.before.value)) to \(NumberText.plain(step.after.value)) is heard as \"\(step.spokenBefore)\" both times")
+                return .violation("Stepping from \(NumberText.plainForPrograms(step.before.value)) to \(NumberText.plainForPrograms(step.after.value)) is heard as \"\(step.spokenBefore)\" both times")
             }
             if step.announcements.allSatisfy({ $0.text.isEmpty }) {
-                return .violation("The change to \(NumberText.plain(step.after.value)) is not announced")
+                return .violation("The change to \(NumberText.plainForPrograms(step.after.value)) is not announced")
             }
         }
         return .pass

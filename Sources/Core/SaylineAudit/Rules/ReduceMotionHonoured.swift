@@ -23,7 +23,7 @@ public struct ReduceMotionHonoured: AuditRule {
         let element = probe.element
         var reduced = Session(elements: [element], motion: .reduce)
         var full = Session(elements: [element], motion: .full)
-        let middle = NumberText.plain(element.scale.value(at: element.scale.tickCount / 2))
+        let middle = NumberText.plainForPrograms(element.scale.value(at: element.scale.tickCount / 2))
         // A press, a typed value and the tour: every value change, undo's too, reaches the
         // screen through one transition, and these start one each way a person can.
         let commands: [Command] = [.increment(1), .set(middle), .tour]

@@ -23,10 +23,10 @@ public struct ValueTextPresent: AuditRule {
             return .violation("The unit has no \(unit.plural.isEmpty ? "plural" : "singular") word: values are heard without their unit")
         }
         if !Self.hasText(element.spokenValue) || !Self.hasText(element.displayText) {
-            return .violation("At \(NumberText.plain(element.value)) the control has no value text")
+            return .violation("At \(NumberText.plainForPrograms(element.value)) the control has no value text")
         }
         for step in probe.steps where !Self.hasText(step.spokenAfter) || !Self.hasText(step.displayAfter) {
-            return .violation("At \(NumberText.plain(step.after.value)) the control has no value text")
+            return .violation("At \(NumberText.plainForPrograms(step.after.value)) the control has no value text")
         }
         return .pass
     }

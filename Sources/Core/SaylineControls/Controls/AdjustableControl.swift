@@ -99,8 +99,16 @@ public enum Bound: String, Sendable, Equatable {
     /// The bound in one short word, as a change that reaches it ends: "min", "max".
     public var spokenShort: String {
         switch self {
-        case .minimum: "min"
-        case .maximum: "max"
+        case .minimum: translatedIn("a change reached the lowest value", "min")
+        case .maximum: translatedIn("a change reached the highest value", "max")
+        }
+    }
+
+    /// The bound in a word of a sentence: "Already at minimum".
+    public var spokenWord: String {
+        switch self {
+        case .minimum: translatedIn("the lowest value", "minimum")
+        case .maximum: translatedIn("the highest value", "maximum")
         }
     }
 }

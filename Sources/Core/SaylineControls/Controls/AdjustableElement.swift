@@ -58,7 +58,7 @@ public struct AdjustableElement: Sendable, Equatable {
         } else {
             let snapped = scale.value(at: scale.index(for: value))
             if abs(snapped - value) > scale.step * 1e-6 {
-                repairs.append(Repair(field: "value", problem: "\(NumberText.plain(value)) is not on the scale", replacement: NumberText.plain(snapped)))
+                repairs.append(Repair(field: "value", problem: "\(NumberText.plainForPrograms(value)) is not on the scale", replacement: NumberText.plainForPrograms(snapped)))
             }
             start = snapped
         }
@@ -144,17 +144,18 @@ public struct AdjustableElement: Sendable, Equatable {
     public var keysHint: String {
         let step = NumberText.spoken(scale.step, places: precision)
         let page = NumberText.spoken(pageStep, places: precision)
-        return "Up or down arrow adjusts by \(step), Page Up or Page Down by \(page), Home and End go to \(control.valueWords(for: minimum, places: precision)) and \(control.valueWords(for: maximum, places: precision))"
+        return translated("Up or down arrow adjusts by %s, Page Up or Page Down by %s, Home and End go to %s and %s",
+                          step, page, control.valueWords(for: minimum, places: precision), control.valueWords(for: maximum, places: precision))
     }
 
     /// "40 to 120": what a rejection ends with, short, so an error is heard in four seconds.
     public var rangeSentence: String {
-        "\(control.valueWords(for: minimum, places: precision)) to \(control.valueWords(for: maximum, places: precision))"
+        translated("%s to %s", control.valueWords(for: minimum, places: precision), control.valueWords(for: maximum, places: precision))
     }
 
     /// "40 to 120 in steps of 0.5": the range as `describe` says it.
     public var rangeWithStep: String {
-        "\(rangeSentence) in steps of \(NumberText.spoken(scale.step, places: precision))"
+        translated("%s in steps of %s", rangeSentence, NumberText.spoken(scale.step, places: precision))
     }
 
     /// Applies one action.

@@ -3,10 +3,19 @@ import SaylineText
 public struct ControlIdentity: Sendable, Equatable {
     /// Short and stable, for `focus weight` and tab completion.
     public let id: String
-    /// The accessible name, spoken on focus: "Weight in kilograms".
-    public let label: String
+    /// The accessible name in the scene's own language, whatever language is spoken.
+    public let baseLabel: String
+    /// The label in other languages, by language code ("de": "Gewicht").
+    public let labels: [String: String]
+    /// The accessible name, spoken on focus, in the person's language when the scene gives
+    /// it: "Weight in kilograms", "Gewicht".
+    public var label: String {
+        if labels.isEmpty { return baseLabel }
+        return labels[Phrasebook.current.code] ?? baseLabel
+    }
     /// The name in terse speech and in messages: "Weight". Defaults to the label.
-    public let shortName: String
+    public var shortName: String { ownShortName ?? label }
+    private let ownShortName: String?
     /// The unit's words, if it has one.
     public let unit: UnitWords?
     /// Extra words a scene adds to the keys hint.
@@ -14,20 +23,26 @@ public struct ControlIdentity: Sendable, Equatable {
 
     /// The label as it is said: an empty one as "Unnamed", so a listener hears that a name is
     /// missing rather than a value with nothing before it.
-    public var spokenLabel: String { label.isEmpty ? "Unnamed" : label }
+    public var spokenLabel: String { label.isEmpty ? translated("Unnamed") : label }
 
     /// An identity; every text is cleaned of what a terminal would act on.
-    public init(id: String, label: String, shortName: String? = nil, unit: UnitWords? = nil, hint: String? = nil) {
+    public init(id: String, label: String, shortName: String? = nil, unit: UnitWords? = nil, hint: String? = nil, labels: [String: String] = [:]) {
         self.id = TextSanitiser.clean(id)
-        self.label = TextSanitiser.clean(label)
+        baseLabel = TextSanitiser.clean(label)
+        self.labels = labels.mapValues(TextSanitiser.clean).filter { !$0.value.isEmpty }
         let short = shortName.map(TextSanitiser.clean) ?? ""
-        self.shortName = short.isEmpty ? self.label : short
+        ownShortName = short.isEmpty ? nil : short
         self.unit = unit
         self.hint = hint.map(TextSanitiser.clean).flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
 /// A unit in words for the ear and, optionally, a symbol for the eye ("kg").
+///
+/// A unit the phrasebook knows (`KnownUnit`: kilograms, metres, degrees, percent, seconds,
+/// decibels, dollars, stars…) is said in the person's language with its plural forms, with no
+/// word of the scene's translated; a scene's own words win in English, and in a language it
+/// gives words for.
 public struct UnitWords: Sendable, Equatable {
     /// The unit's word for exactly one: "kilogram".
     public let singular: String
@@ -35,20 +50,87 @@ public struct UnitWords: Sendable, Equatable {
     public let plural: String
     /// A symbol for the screen, if any: "kg".
     public let symbol: String?
+    /// The unit the phrasebook knows by this symbol or word, if any.
+    public let known: KnownUnit?
+    /// Whether the scene gave its own words (else they are the known unit's English ones).
+    public let ownWords: Bool
+    /// The scene's words in other languages, by language code: (singular, plural).
+    public let languages: [String: LanguageUnitWords]
 
     /// A unit; every word is cleaned of what a terminal would act on.
-    public init(singular: String, plural: String, symbol: String? = nil) {
+    public init(singular: String, plural: String, symbol: String? = nil, languages: [String: LanguageUnitWords] = [:]) {
         self.singular = TextSanitiser.clean(singular)
         self.plural = TextSanitiser.clean(plural)
         self.symbol = symbol.map(TextSanitiser.clean).flatMap { $0.isEmpty ? nil : $0 }
+        known = self.symbol.flatMap(KnownUnit.init(named:)) ?? KnownUnit(named: self.singular)
+        ownWords = true
+        self.languages = languages
     }
 
-    /// The word after a value, "1 kilogram", "62.5 kilograms": only exactly one takes the
-    /// singular.
+    /// A unit the phrasebook knows, named by its symbol or English word ("kg", "kilogram").
+    public init?(known name: String) {
+        guard let unit = KnownUnit(named: name.trimmingWhitespace()) else { return nil }
+        singular = unit.englishWords.singular
+        plural = unit.englishWords.plural
+        symbol = unit.symbol
+        known = unit
+        ownWords = false
+        languages = [:]
+    }
+
+    /// The word after a value in English, "1 kilogram", "62.5 kilograms": only exactly one
+    /// takes the singular.
     public func word(for value: Double) -> String { value == 1 ? singular : plural }
 
-    /// Every word a person may type after a number to mean this unit.
+    /// "62.5 kilograms", "62,5 Kilogramm", "5 kilogramów": the number in the language's marks
+    /// and the unit in the form the language gives it.
+    public func appendSpoken(_ value: Double, places: Int, to phrase: inout Phrase) {
+        let book = Phrasebook.current
+        if book.isEnglish && (ownWords || known == nil) {
+            phrase.append(number: value, places: places)
+            phrase.append(" ")
+            phrase.append(word(for: value))
+            return
+        }
+        let number = NumberText.spoken(value, places: places)
+        if let own = languages[book.code] {
+            phrase.append(number)
+            phrase.append(" ")
+            phrase.append(value == 1 ? own.singular : own.plural)
+        } else if let known {
+            phrase.append(known.spoken(value, number: number))
+        } else {
+            phrase.append(number)
+            phrase.append(" ")
+            phrase.append(word(for: value))
+        }
+    }
+
+    /// The unit's words in the language for a count, without the number ("Kilogramm").
+    public func words(count: Int) -> String {
+        if Phrasebook.current.isEnglish && (ownWords || known == nil) { return count == 1 ? singular : plural }
+        if let own = languages[Phrasebook.current.code] { return count == 1 ? own.singular : own.plural }
+        guard let known else { return count == 1 ? singular : plural }
+        return known.spoken(Double(count), number: "").trimmingWhitespace()
+    }
+
+    /// Every word a person may type after a number to mean this unit: the scene's, the
+    /// symbol, and the language's own words for it.
     public var typedForms: [String] {
-        [plural, singular, symbol].compactMap { $0 }.filter { !$0.isEmpty }
+        var forms = [plural, singular, symbol].compactMap { $0 }
+        if let own = languages[Phrasebook.current.code] { forms += [own.plural, own.singular] }
+        if known != nil, !Phrasebook.current.isEnglish { forms += [1, 2, 5].map { words(count: $0) } }
+        return forms.filter { !$0.isEmpty }
+    }
+}
+
+/// A scene's own unit words in one language.
+public struct LanguageUnitWords: Sendable, Equatable {
+    public let singular: String
+    public let plural: String
+
+    public init(singular: String, plural: String) {
+        self.singular = TextSanitiser.clean(singular)
+        self.plural = TextSanitiser.clean(plural)
     }
 }

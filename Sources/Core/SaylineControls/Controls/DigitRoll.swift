@@ -59,20 +59,20 @@ public struct DigitRoll: AdjustableControl {
         self.order = order
         self.stagger = stagger.isFinite ? min(max(stagger, 0), 10_000) : 60
         if self.stagger != stagger {
-            repairs.append(Repair(field: "stagger", problem: "\(NumberText.plain(stagger)) ms is outside 0 to 10,000", replacement: NumberText.plain(self.stagger)))
+            repairs.append(Repair(field: "stagger", problem: "\(NumberText.plainForPrograms(stagger)) ms is outside 0 to 10,000", replacement: NumberText.plainForPrograms(self.stagger)))
         }
         self.response = response.isFinite ? min(max(response, 0.01), 60) : 0.55
         if self.response != response {
-            repairs.append(Repair(field: "response", problem: "\(NumberText.plain(response)) s is outside 0.01 to 60", replacement: NumberText.plain(self.response)))
+            repairs.append(Repair(field: "response", problem: "\(NumberText.plainForPrograms(response)) s is outside 0.01 to 60", replacement: NumberText.plainForPrograms(self.response)))
         }
         self.damping = damping.isFinite ? min(max(damping, 0.05), 1) : 0.82
         if self.damping != damping {
-            repairs.append(Repair(field: "damping", problem: "\(NumberText.plain(damping)) is outside 0.05 to 1", replacement: NumberText.plain(self.damping)))
+            repairs.append(Repair(field: "damping", problem: "\(NumberText.plainForPrograms(damping)) is outside 0.05 to 1", replacement: NumberText.plainForPrograms(self.damping)))
         }
         // The strips hold whole digits, so a step is a whole number of at least 1.
         let wholeStep = step.isFinite ? max(step.rounded(), 1) : 1
         if wholeStep != step {
-            repairs.append(Repair(field: "step", problem: "\(NumberText.plain(step)) is not a whole number of at least 1", replacement: NumberText.plain(wholeStep)))
+            repairs.append(Repair(field: "step", problem: "\(NumberText.plainForPrograms(step)) is not a whole number of at least 1", replacement: NumberText.plainForPrograms(wholeStep)))
         }
         self.pageStepCount = max(pageStepCount, 1)
         if self.pageStepCount != pageStepCount {
@@ -166,9 +166,7 @@ public struct DigitRoll: AdjustableControl {
             phrase.append(number: value, places: 0)
             return
         }
-        phrase.append(number: value, places: 0)
-        phrase.append(" ")
-        phrase.append(unit.word(for: value))
+        unit.appendSpoken(value, places: 0, to: &phrase)
     }
 
     /// The number alone, whole and ungrouped: "12480" (no prefix, no unit).

@@ -10,6 +10,10 @@ public struct Rejection: Error, Sendable, Equatable {
         case notANumber
         case tooLarge
         case decimalComma
+        /// A point where the language writes a comma: "62.5" in German.
+        case decimalPoint
+        /// "12.480" where the point may group digits or mark decimals: the two numbers it may be.
+        case twoReadings(grouped: String, decimal: String)
         case badGrouping
         case notAWholeNumber
         /// A count of steps below 1, and the command that goes the other way if it was negative.
@@ -37,40 +41,46 @@ public struct Rejection: Error, Sendable, Equatable {
     /// The first sentence of the message: what was wrong, with the input echoed.
     public var message: String {
         switch reason {
-        case .empty: return "Empty value"
-        case .tooLong(let characters): return "Too long, \(characters) characters"
-        case .notText: return "Not readable text, the input is not UTF-8"
-        case .notANumber: return "Not a number, \(input)"
-        case .tooLarge: return "Too large, \(input)"
-        // The number meant, with a point: heard as the person meant it, and short.
-        case .decimalComma: return "Use a point for decimals, \(input.replacing(",", with: "."))"
-        case .badGrouping: return "Group digits in threes, \(Self.commasSpoken(input))"
-        case .notAWholeNumber: return "Not a whole number, \(input)"
-        case .stepCount(let count, let opposite?): return "Steps count from 1, not \(count). To go the other way, \(opposite) \(count.magnitude)"
-        case .stepCount(let count, nil): return "Steps count from 1, not \(count)"
+        case .empty: return translated("Empty value")
+        case .tooLong(let characters): return translatedCount("Too long, %s character", "Too long, %s characters", count: characters, String(characters))
+        case .notText: return translated("Not readable text, the input is not UTF-8")
+        case .notANumber: return translated("Not a number, %s", input)
+        case .tooLarge: return translated("Too large, %s", input)
+        // The number meant, with the language's mark: heard as the person meant it, and short.
+        case .decimalComma: return translated("Use a point for decimals, %s", input.replacing(",", with: "."))
+        case .decimalPoint: return translated("Use a comma for decimals, %s", input.replacing(".", with: ","))
+        // "12.480" in German is twelve thousand four hundred and eighty, or twelve point four
+        // eight typed the English way: which one is never guessed.
+        case .twoReadings(let grouped, let decimal):
+            return translated("%s could be %s or %s. Type it without the point", Self.marksSpoken(input, "."), grouped, decimal)
+        case .badGrouping: return translated("Group digits in threes, %s", Self.marksSpoken(input, Phrasebook.current.decimalMark == UInt8(ascii: ",") ? "." : ","))
+        case .notAWholeNumber: return translated("Not a whole number, %s", input)
+        case .stepCount(let count, let opposite?):
+            return translated("Steps count from 1, not %s. To go the other way, %s %s", String(count), opposite, String(count.magnitude))
+        case .stepCount(let count, nil): return translated("Steps count from 1, not %s", String(count))
         // What was wrong (the unit) and what works: the number alone, or with the control's unit.
         case .wrongUnit(let number, let unit, let expected?):
-            return "Wrong unit, \(TextSanitiser.echo(unit)). Type \(number) or \(number) \(expected)"
+            return translated("Wrong unit, %s. Type %s or %s %s", TextSanitiser.echo(unit), number, number, expected)
         case .wrongUnit(let number, let unit, nil):
-            return "No unit here, \(TextSanitiser.echo(unit)). Type \(number)"
-        case .unknownCommand(let suggestion):
-            return "Unknown command, \(input)" + (suggestion.map { ". Did you mean \($0)?" } ?? ". Type help for commands")
-        case .unknownControl(let suggestion):
-            return "No control named \(input)" + (suggestion.map { ". Did you mean \($0)?" } ?? ". Type list for controls")
-        case .missingArgument(let what): return "\(input) needs \(what)"
-        case .unexpectedArgument: return "Too many words, \(input)"
+            return translated("No unit here, %s. Type %s", TextSanitiser.echo(unit), number)
+        case .unknownCommand(let suggestion?): return translated("Unknown command, %s. Did you mean %s?", input, suggestion)
+        case .unknownCommand(nil): return translated("Unknown command, %s. Type help for commands", input)
+        case .unknownControl(let suggestion?): return translated("No control named %s. Did you mean %s?", input, suggestion)
+        case .unknownControl(nil): return translated("No control named %s. Type list for controls", input)
+        case .missingArgument(let what): return translated("%s needs %s", input, what)
+        case .unexpectedArgument: return translated("Too many words, %s", input)
         case .notAllowed(let why): return why
         }
     }
 
     /// "62 comma 5": speech engines read "62,5" as "sixty-two five" and "1,23" as a thousand
-    /// and twenty-three, so the comma the message is about is said as a word.
-    static func commasSpoken(_ text: String) -> String {
+    /// and twenty-three, so the mark the message is about is said as a word ("Komma", "point").
+    static func marksSpoken(_ text: String, _ mark: Character) -> String {
         var out = ""
         let characters = Array(text)
         for (index, character) in characters.enumerated() {
-            if character == ",", index > 0, index + 1 < characters.count, characters[index - 1].isNumber, characters[index + 1].isNumber {
-                out += " comma "
+            if character == mark, index > 0, index + 1 < characters.count, characters[index - 1].isNumber, characters[index + 1].isNumber {
+                out += " " + (character == "," ? translatedIn("the mark said as a word", "comma") : translatedIn("the mark said as a word", "point")) + " "
             } else {
                 out.append(character)
             }

@@ -32,7 +32,7 @@ public struct RulerPicker: AdjustableControl {
         }
         self.tickSpacing = tickSpacing.isFinite ? max(tickSpacing, 4) : 12
         if self.tickSpacing != tickSpacing {
-            repairs.append(Repair(field: "tickSpacing", problem: "\(NumberText.plain(tickSpacing)) is not a finite number of at least 4", replacement: NumberText.plain(self.tickSpacing)))
+            repairs.append(Repair(field: "tickSpacing", problem: "\(NumberText.plainForPrograms(tickSpacing)) is not a finite number of at least 4", replacement: NumberText.plainForPrograms(self.tickSpacing)))
         }
         self.repairs = repairs
         places = max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))
@@ -72,10 +72,8 @@ public struct RulerPicker: AdjustableControl {
     }
 
     public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
-        phrase.append(number: value, places: places)
-        guard let unit else { return }
-        phrase.append(" ")
-        phrase.append(unit.word(for: value))
+        guard let unit else { return phrase.append(number: value, places: places) }
+        unit.appendSpoken(value, places: places, to: &phrase)
     }
 
     /// A glide on the seed's smooth curve.

@@ -55,6 +55,9 @@ public struct StarRating: AdjustableControl {
     }
 
     private func appendFigure(_ value: Double, to phrase: inout Phrase) {
+        guard Phrasebook.current.isEnglish else {
+            return phrase.append(translated("%s out of %s", NumberText.spoken(value.rounded(), places: 0), NumberText.spoken(outOf, places: 0)))
+        }
         phrase.append(number: value.rounded(), places: 0)
         phrase.append(" out of ")
         phrase.append(number: outOf, places: 0)
@@ -69,9 +72,17 @@ public struct StarRating: AdjustableControl {
     }
 
     public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
-        appendFigure(value, to: &phrase)
-        phrase.append(" ")
-        phrase.append((unit ?? Self.stars).plural)
+        let unit = unit ?? Self.stars
+        guard !Phrasebook.current.isEnglish, unit.known == .star, !unit.ownWords || unit.languages[Phrasebook.current.code] == nil else {
+            // The scene's own words, or English: "7 out of 10 stars".
+            appendFigure(value, to: &phrase)
+            phrase.append(" ")
+            phrase.append(unit.languages[Phrasebook.current.code]?.plural ?? unit.plural)
+            return
+        }
+        // The stars are counted by the scale's top: "7 z 10 gwiazdek", "3 von 5 Sternen".
+        phrase.append(translatedCount("%s out of %s star", "%s out of %s stars", count: outOf.magnitude < 1e18 ? Int(outOf.magnitude.rounded()) : 1_000_000,
+                                      NumberText.spoken(value.rounded(), places: 0), NumberText.spoken(outOf, places: 0)))
     }
 
     /// A rating counts stars unless the scene names another unit.
@@ -79,7 +90,7 @@ public struct StarRating: AdjustableControl {
 
     /// "Slide to rate" while nothing is rated.
     public func hintLead(for value: Double) -> String? {
-        value <= scale.lowerBound ? "Slide to rate" : nil
+        value <= scale.lowerBound ? translated("Slide to rate") : nil
     }
 
     /// The seed's `hasValue`: the star lifts off the line once the rating is above its minimum.

@@ -26,9 +26,13 @@ public enum TypedValue: Sendable, Equatable {
         }
         var text = Substring(raw.trimmingWhitespace())
         if text.isEmpty { return .failure(Rejection(.empty, input: raw)) }
-        switch text.lowercased() {
+        let lowered = text.lowercased()
+        switch lowered {
         case "min", "minimum", "home": return .success(.bound(.minimum))
         case "max", "maximum", "end": return .success(.bound(.maximum))
+        // The words the language says for them too: what a person heard is what they type.
+        case Bound.minimum.spokenShort.lowercased(), Bound.minimum.spokenWord.lowercased(): return .success(.bound(.minimum))
+        case Bound.maximum.spokenShort.lowercased(), Bound.maximum.spokenWord.lowercased(): return .success(.bound(.maximum))
         default: break
         }
         if let prefix, !prefix.isEmpty, text.hasPrefix(prefix) {
@@ -51,7 +55,7 @@ public enum TypedValue: Sendable, Equatable {
         if let groupSeparator, !groupSeparator.isEmpty {
             text = Substring(String(text).replacing(groupSeparator, with: ""))
         }
-        let scanned = scanNumber(text, original: raw).map { TypedValue.number($0) }
+        let scanned = scanNumber(text, original: raw, decimalMark: Phrasebook.current.decimalMark).map { TypedValue.number($0) }
         // "65 pounds" for kilograms: the unit was what was wrong, not the number.
         if case .failure(let rejection) = scanned, rejection.reason == .notANumber, let (number, word) = numberAndWord(text) {
             return .failure(Rejection(.wrongUnit(number: number, unit: word, expected: unit?.plural), input: raw))
@@ -77,12 +81,31 @@ public enum TypedValue: Sendable, Equatable {
         // "1e"), more likely a slip of the finger than a unit: "65 lb" and "65lb" are units.
         let spaced = index > 0 && characters[index - 1].isWhitespace
         guard !number.isEmpty, !word.isEmpty, !word.contains(where: \.isWholeNumber), spaced || word.count > 1,
-              case .success = scanNumber(Substring(number), original: number) else { return nil }
+              case .success = scanNumber(Substring(number), original: number, decimalMark: Phrasebook.current.decimalMark) else { return nil }
         return (number, word)
     }
 
-    private static func scanNumber(_ text: Substring, original: String) -> Result<Double, Rejection> {
-        let chars = Array(text.utf8)
+    /// A number in the language's marks. Where the decimal mark is a comma, the point groups
+    /// digits; a point that could do either ("12.480") is refused, never guessed.
+    private static func scanNumber(_ text: Substring, original: String, decimalMark: UInt8) -> Result<Double, Rejection> {
+        guard decimalMark == UInt8(ascii: ",") else { return scanNumber(Array(text.utf8), original: original) }
+        // The same reading with the marks' roles swapped.
+        let swapped = text.utf8.map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 == UInt8(ascii: ".") ? UInt8(ascii: ",") : $0 }
+        let result = scanNumber(swapped, original: original)
+        switch result {
+        case .failure(let rejection) where rejection.reason == .decimalComma:
+            return .failure(Rejection(.decimalPoint, input: original))
+        case .success(let grouped) where text.contains(".") && !text.contains(","):
+            // Read the English way, the same figure is a decimal: both are offered.
+            let english = scanNumber(Array(text.utf8), original: original)
+            guard case .success(let decimal) = english, decimal != grouped else { return result }
+            return .failure(Rejection(.twoReadings(grouped: NumberText.spoken(grouped, places: 0), decimal: NumberText.plain(decimal)), input: original))
+        default:
+            return result
+        }
+    }
+
+    private static func scanNumber(_ chars: [UInt8], original: String) -> Result<Double, Rejection> {
         var index = 0
         var cleaned: [UInt8] = []
         if index < chars.count, chars[index] == UInt8(ascii: "-") || chars[index] == UInt8(ascii: "+") {

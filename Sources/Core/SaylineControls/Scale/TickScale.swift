@@ -34,7 +34,7 @@ public struct TickScale: Sendable, Equatable {
         }
         let safeStep = step.isFinite && step > 0 ? step : 1
         if safeStep != step {
-            repairs.append(Repair(field: "step", problem: "\(NumberText.plain(step)) is not a positive finite number", replacement: "1"))
+            repairs.append(Repair(field: "step", problem: "\(NumberText.plainForPrograms(step)) is not a positive finite number", replacement: "1"))
         }
         let cap = max(maximumTickCount, 1)
         // Bounds of opposite sign near the largest Double overflow when subtracted; divided
@@ -47,9 +47,9 @@ public struct TickScale: Sendable, Equatable {
         if !upperBound.isFinite {
             repairs.append(Repair(field: "maximum", problem: "is not a finite number", replacement: "the minimum"))
         } else if upperBound < lower {
-            repairs.append(Repair(field: "maximum", problem: "\(NumberText.plain(upperBound)) is below the minimum", replacement: "the minimum"))
+            repairs.append(Repair(field: "maximum", problem: "\(NumberText.plainForPrograms(upperBound)) is below the minimum", replacement: "the minimum"))
         } else if ticks.isFinite, ticks > Double(cap - 1) {
-            repairs.append(Repair(field: "tickCount", problem: "needs \(NumberText.plain(ticks + 1)) ticks, more than the cap of \(cap)", replacement: "a scale cut off at \(cap) ticks"))
+            repairs.append(Repair(field: "tickCount", problem: "needs \(NumberText.plainForPrograms(ticks + 1)) ticks, more than the cap of \(cap)", replacement: "a scale cut off at \(cap) ticks"))
         }
         self.lowerBound = lower
         self.step = safeStep

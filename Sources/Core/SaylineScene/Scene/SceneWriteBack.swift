@@ -97,14 +97,15 @@ public enum SaveOutcome: Sendable, Equatable {
     public var announcement: Announcement {
         switch self {
         case .saved(let file, let changes, let kept):
-            let count = changes == 1 ? "1 change" : "\(changes) changes"
-            let keeping = kept == 0 ? "" : ", keeping \(kept == 1 ? "1 change" : "\(kept) changes") made there since it was read"
-            return Announcement("Saved \(count) to \(Self.name(file))\(keeping)", kind: .info)
+            let saved = translatedCount("Saved %s change to %s", "Saved %s changes to %s", count: changes, String(changes), Self.name(file))
+            guard kept > 0 else { return Announcement(saved, kind: .info) }
+            return Announcement(translatedCount("%s, keeping %s change made there since it was read", "%s, keeping %s changes made there since it was read",
+                                                count: kept, saved, String(kept)), kind: .info)
         case .noFile:
-            return Announcement("Nothing to save to, \(failureReason ?? ""). Type save and a file name", kind: .error)
+            return Announcement(translated("Nothing to save to, %s. Type save and a file name", failureReason ?? ""), kind: .error)
         default:
-            let remedy = self.remedy.map { ". " + $0 } ?? ""
-            return Announcement("Not saved, \(failureReason ?? "")\(remedy)", kind: .error)
+            let reason = translated("Not saved, %s", failureReason ?? "")
+            return Announcement(remedy.map { translated("%s. %s", reason, $0) } ?? reason, kind: .error)
         }
     }
 
@@ -113,13 +114,14 @@ public enum SaveOutcome: Sendable, Equatable {
     public var failureReason: String? {
         switch self {
         case .saved: nil
-        case .noFile: "the demo scene has no file"
-        case .refused(let file, .changedThereToo(let ids)): "\(Self.list(ids)) changed in \(Self.name(file)) too since it was read"
-        case .refused(let file, .removedThere(let ids)): "\(Self.list(ids)) \(ids.count == 1 ? "is" : "are") no longer in \(Self.name(file))"
-        case .refused(let file, .unreadable(let problem)): "\(Self.name(file)) changed since it was read and is no longer a scene, \(problem)"
-        case .swappedForLink(let file): "\(Self.name(file)) is now a link to another file"
-        case .readOnly(let file): "\(Self.name(file)) is read-only"
-        case .cannotWrite(let file, let reason): "\(Self.name(file)) cannot be written, \(reason)"
+        case .noFile: translated("the demo scene has no file")
+        case .refused(let file, .changedThereToo(let ids)): translated("%s changed in %s too since it was read", Self.list(ids), Self.name(file))
+        case .refused(let file, .removedThere(let ids)):
+            translatedCount("%s is no longer in %s", "%s are no longer in %s", count: ids.count, Self.list(ids), Self.name(file))
+        case .refused(let file, .unreadable(let problem)): translated("%s changed since it was read and is no longer a scene, %s", Self.name(file), problem)
+        case .swappedForLink(let file): translated("%s is now a link to another file", Self.name(file))
+        case .readOnly(let file): translated("%s is read-only", Self.name(file))
+        case .cannotWrite(let file, let reason): translated("%s cannot be written, %s", Self.name(file), reason)
         }
     }
 
@@ -127,18 +129,18 @@ public enum SaveOutcome: Sendable, Equatable {
     private var remedy: String? {
         switch self {
         case .saved, .cannotWrite: nil
-        case .noFile: "Type save and a file name"
-        case .refused(_, .changedThereToo): "Type overwrite to keep yours, or undo"
-        case .refused(_, .removedThere): "Type overwrite to save the rest"
-        case .refused(_, .unreadable): "Type overwrite to write this session's scene over it"
-        case .swappedForLink: "Type save and a file name to save elsewhere"
-        case .readOnly: "Type overwrite to write it anyway"
+        case .noFile: translated("Type save and a file name")
+        case .refused(_, .changedThereToo): translated("Type overwrite to keep yours, or undo")
+        case .refused(_, .removedThere): translated("Type overwrite to save the rest")
+        case .refused(_, .unreadable): translated("Type overwrite to write this session's scene over it")
+        case .swappedForLink: translated("Type save and a file name to save elsewhere")
+        case .readOnly: translated("Type overwrite to write it anyway")
         }
     }
 
     /// Said instead of quitting, once, when changes would be lost.
     public static func unsavedWarning(_ count: Int) -> Announcement {
-        Announcement("\(count == 1 ? "1 unsaved change" : "\(count) unsaved changes"), type save, or quit again", kind: .info)
+        Announcement(translatedCount("%s unsaved change, type save, or quit again", "%s unsaved changes, type save, or quit again", count: count, String(count)), kind: .info)
     }
 
     /// The file, cleaned of anything a terminal would act on; whole, as a person typed it.
@@ -148,10 +150,10 @@ public enum SaveOutcome: Sendable, Equatable {
     private static func list(_ ids: [String]) -> String {
         let names = ids.map { TextSanitiser.echo($0) }
         switch names.count {
-        case 0: return "nothing"
+        case 0: return translated("nothing")
         case 1: return names[0]
-        case 2, 3: return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-        default: return names.prefix(2).joined(separator: ", ") + " and \(names.count - 2) more"
+        case 2, 3: return translated("%s and %s", names.dropLast().joined(separator: ", "), names[names.count - 1])
+        default: return translatedCount("%s and %s more", "%s and %s more", count: names.count - 2, names.prefix(2).joined(separator: ", "), String(names.count - 2))
         }
     }
 }

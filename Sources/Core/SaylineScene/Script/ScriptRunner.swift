@@ -126,7 +126,7 @@ public struct ScriptRunner: Sendable {
             }
             let tolerance = element.scale.step * 1e-6
             return abs(element.value - expected) <= tolerance ? nil
-                : "expected \(id) at \(NumberText.plain(expected)), it is at \(NumberText.plain(element.value))"
+                : "expected \(id) at \(NumberText.plainForPrograms(expected)), it is at \(NumberText.plainForPrograms(element.value))"
         }
     }
 }

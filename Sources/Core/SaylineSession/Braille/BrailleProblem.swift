@@ -1,3 +1,4 @@
+import SaylineText
 /// Why braille is not shown, in the words the person reads: said once on stderr when
 /// `--braille on` asks for it (the automatic choice stays silent).
 public enum BrailleProblem: Error, Sendable, Equatable {
@@ -21,19 +22,19 @@ public enum BrailleProblem: Error, Sendable, Equatable {
     public var sentence: String {
         switch self {
         case .noServer(let detail):
-            "no braille: no BRLTTY answers (\(detail)); start BRLTTY, or set BRLAPI_HOST to where it listens"
+            translated("no braille: no BRLTTY answers (%s); start BRLTTY, or set BRLAPI_HOST to where it listens", detail)
         case .refused(let detail):
-            "no braille: BRLTTY refused the connection (\(detail)); BRLAPI_AUTH names a key file you can read"
+            translated("no braille: BRLTTY refused the connection (%s); BRLAPI_AUTH names a key file you can read", detail)
         case .noDisplay:
-            "no braille: BRLTTY runs, but without a braille display"
+            translated("no braille: BRLTTY runs, but without a braille display")
         case .noConsole:
-            "no braille: this terminal is not a Linux console and names no window (WINDOWID), so BRLTTY cannot tell when Sayline is in front; its screen review still reads the cursor line"
+            translated("no braille: this terminal is not a Linux console and names no window (WINDOWID), so BRLTTY cannot tell when Sayline is in front; its screen review still reads the cursor line")
         case .notATerminal:
-            "no braille: standard input is not a terminal"
+            translated("no braille: standard input is not a terminal")
         case .noAnswer(let seconds):
-            "no braille: the braille server did not answer within \(seconds) \(seconds == 1 ? "second" : "seconds"); going on without the braille display"
+            translatedCount("no braille: the braille server did not answer within %s second; going on without the braille display", "no braille: the braille server did not answer within %s seconds; going on without the braille display", count: seconds, String(seconds))
         case .unknownTable(let name):
-            "braille table \(name) not found; showing computer braille (braille-code takes auto, computer, contracted or a liblouis table such as en-ueb-g2.ctb)"
+            translated("braille table %s not found; showing computer braille (braille-code takes auto, computer, contracted or a liblouis table such as en-ueb-g2.ctb)", name)
         }
     }
 }

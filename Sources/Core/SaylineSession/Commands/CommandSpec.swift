@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 /// One command's definition. The table of these drives the parser, `help`, tab completion
 /// and the command reference, so nothing about a command is written twice.
@@ -38,23 +39,23 @@ public struct CommandSpec: Sendable, Equatable {
     public var spokenUsage: String {
         switch argument {
         case .none: name
-        case .optionalCount: "\(name), or \(name) and a number"
-        case .choice(let words) where words.count == 2: "\(name) \(words[0]) or \(name) \(words[1])"
-        case .choice(let words): "\(name) \(words.dropLast().joined(separator: ", ")) or \(words.last ?? "")"
-        case .control(let optional): optional ? "\(name), or \(name) and a control" : "\(name) and a control"
-        case .command: "\(name), or \(name) and a topic"
-        case .value: name == "set" ? "set and a value" : "\(name), or \(name) and a file"
+        case .optionalCount: translated("%s, or %s and a number", name, name)
+        case .choice(let words) where words.count == 2: translated("%s or %s", "\(name) \(words[0])", "\(name) \(words[1])")
+        case .choice(let words): translated("%s or %s", "\(name) \(words.dropLast().joined(separator: ", "))", words.last ?? "")
+        case .control(let optional): optional ? translated("%s, or %s and a control", name, name) : translated("%s and a control", name)
+        case .command: translated("%s, or %s and a topic", name, name)
+        case .value: name == "set" ? translated("set and a value") : translated("%s, or %s and a file", name, name)
         }
     }
 
     /// `help NAME` in the words a screen reader says well: how it is typed, what it does,
     /// its other names and keys.
     public var spokenHelp: [String] {
-        var lines = ["\(spokenUsage). \(summary)"]
+        var lines = [translated("%s. %s", spokenUsage, Phrasebook.current.text(summary))]
         let others = aliases.filter { $0.allSatisfy { $0.isLetter } }
-        if !others.isEmpty { lines.append("Also typed as \(others.joined(separator: " or ")).") }
+        if !others.isEmpty { lines.append(translated("Also typed as %s.", others.joined(separator: translated(" or ")))) }
         let keyNames = KeyTable.all.filter { $0.commandName == name }.flatMap(\.keys).map(KeyTable.spokenName(of:))
-        if !keyNames.isEmpty { lines.append("Keys, \(keyNames.joined(separator: ", ")), on an empty line.") }
+        if !keyNames.isEmpty { lines.append(translated("Keys, %s, on an empty line.", keyNames.joined(separator: ", "))) }
         return lines
     }
 

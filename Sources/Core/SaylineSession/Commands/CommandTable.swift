@@ -5,61 +5,61 @@ public enum CommandTable {
     /// Every command, in the order `help` lists them.
     public static let all: [CommandSpec] = [
         CommandSpec(name: "list", aliases: ["ls"], argument: .none, usage: "list",
-                    summary: "Say every control with its value, one line each.") { _ in .success(.list) },
+                    summary: translatable("Say every control with its value, one line each.")) { _ in .success(.list) },
         CommandSpec(name: "focus", aliases: ["f"], argument: .control(optional: false), usage: "focus NAME|N",
-                    summary: "Move focus to a control by its id or its number in the list.") { argument in
-            argument.map { .success(.focus($0)) } ?? .failure(.missingArgument("a control's id or number"))
+                    summary: translatable("Move focus to a control by its id or its number in the list.")) { argument in
+            argument.map { .success(.focus($0)) } ?? .failure(.missingArgument(translated("a control's id or number")))
         },
         CommandSpec(name: "next", aliases: ["n"], argument: .none, usage: "next",
-                    summary: "Move focus to the next control.") { _ in .success(.next) },
+                    summary: translatable("Move focus to the next control.")) { _ in .success(.next) },
         CommandSpec(name: "prev", aliases: ["p", "previous"], argument: .none, usage: "prev",
-                    summary: "Move focus to the previous control.") { _ in .success(.previous) },
+                    summary: translatable("Move focus to the previous control.")) { _ in .success(.previous) },
         CommandSpec(name: "inc", aliases: ["+", "up", "increment"], argument: .optionalCount, usage: "inc [N]",
-                    summary: "Increase the focused control by one step, or by N steps.") { argument in
+                    summary: translatable("Increase the focused control by one step, or by N steps.")) { argument in
             count(argument, opposite: "dec").map(Command.increment)
         },
         CommandSpec(name: "dec", aliases: ["-", "down", "decrement"], argument: .optionalCount, usage: "dec [N]",
-                    summary: "Decrease the focused control by one step, or by N steps.") { argument in
+                    summary: translatable("Decrease the focused control by one step, or by N steps.")) { argument in
             count(argument, opposite: "inc").map(Command.decrement)
         },
         CommandSpec(name: "page", aliases: [], argument: .choice(PageDirection.allCases.map(\.rawValue)), usage: "page up|down",
-                    summary: "Move by the control's page step.") { chosen($0, Command.page) },
+                    summary: translatable("Move by the control's page step.")) { chosen($0, Command.page) },
         CommandSpec(name: "min", aliases: ["home", "minimum"], argument: .none, usage: "min",
-                    summary: "Go to the minimum.") { _ in .success(.minimum) },
+                    summary: translatable("Go to the minimum.")) { _ in .success(.minimum) },
         CommandSpec(name: "max", aliases: ["end", "maximum"], argument: .none, usage: "max",
-                    summary: "Go to the maximum.") { _ in .success(.maximum) },
+                    summary: translatable("Go to the maximum.")) { _ in .success(.maximum) },
         CommandSpec(name: "set", aliases: ["="], argument: .value, usage: "set VALUE",
-                    summary: "Set a typed value, such as 62.5, 62.5 kilograms or max, to the nearest step.") { argument in
-            argument.map { .success(.set($0)) } ?? .failure(.missingArgument("a value"))
+                    summary: translatable("Set a typed value, such as 62.5, 62.5 kilograms or max, to the nearest step.")) { argument in
+            argument.map { .success(.set($0)) } ?? .failure(.missingArgument(translated("a value")))
         },
         CommandSpec(name: "say", aliases: ["where"], argument: .none, usage: "say",
-                    summary: "Say the focused control again, its label and value.") { _ in .success(.say) },
+                    summary: translatable("Say the focused control again, its label and value.")) { _ in .success(.say) },
         CommandSpec(name: "describe", aliases: ["?", "d"], argument: .control(optional: true), usage: "describe [NAME]",
-                    summary: "Describe a control, its label, value, range and step.") { argument in
+                    summary: translatable("Describe a control, its label, value, range and step.")) { argument in
             .success(.describe(argument))
         },
         CommandSpec(name: "motion", aliases: [], argument: .choice([MotionPreference.reduce, .full].map(\.rawValue)), usage: "motion reduce|full",
-                    summary: "Reduce motion makes every change jump, full motion animates.") { chosen($0, Command.motion) },
+                    summary: translatable("Reduce motion makes every change jump, full motion animates.")) { chosen($0, Command.motion) },
         CommandSpec(name: "verbosity", aliases: ["v"], argument: .choice(Verbosity.allCases.map(\.rawValue)), usage: "verbosity terse|normal|verbose",
-                    summary: "How much is said on focus and on every change.") { chosen($0, Command.verbosity) },
+                    summary: translatable("How much is said on focus and on every change.")) { chosen($0, Command.verbosity) },
         CommandSpec(name: "undo", aliases: ["u"], argument: .none, usage: "undo",
-                    summary: "Put back the value before the last change.") { _ in .success(.undo) },
+                    summary: translatable("Put back the value before the last change.")) { _ in .success(.undo) },
         CommandSpec(name: "redo", aliases: [], argument: .none, usage: "redo",
-                    summary: "Make the last undone change again.") { _ in .success(.redo) },
+                    summary: translatable("Make the last undone change again.")) { _ in .success(.redo) },
         CommandSpec(name: "tour", aliases: [], argument: .none, usage: "tour",
-                    summary: "Play the ruler demo's tour. Any change of yours stops it.") { _ in .success(.tour) },
+                    summary: translatable("Play the ruler demo's tour. Any change of yours stops it.")) { _ in .success(.tour) },
         CommandSpec(name: "help", aliases: ["h"], argument: .command, usage: "help [COMMAND]",
-                    summary: "Say what the keys and commands are, or explain one.") { argument in .success(.help(argument)) },
+                    summary: translatable("Say what the keys and commands are, or explain one.")) { argument in .success(.help(argument)) },
         CommandSpec(name: "save", aliases: ["w"], argument: .value, usage: "save [FILE]",
-                    summary: "Write the values into the scene's file, or the scene to another file.") { argument in
+                    summary: translatable("Write the values into the scene's file, or the scene to another file.")) { argument in
             .success(.save(SaveRequest(file: argument)))
         },
         CommandSpec(name: "overwrite", aliases: ["save!", "w!"], argument: .value, usage: "overwrite [FILE]",
-                    summary: "Save even over other changes to the file, or over a read only file.") { argument in
+                    summary: translatable("Save even over other changes to the file, or over a read only file.")) { argument in
             .success(.save(SaveRequest(file: argument, overwrite: true)))
         },
         CommandSpec(name: "quit", aliases: ["q", "exit"], argument: .none, usage: "quit",
-                    summary: "Leave Sayline.") { _ in .success(.quit) },
+                    summary: translatable("Leave Sayline.")) { _ in .success(.quit) },
     ]
 
     /// The spec for a name or alias, case-insensitively.
@@ -89,10 +89,10 @@ public enum CommandTable {
         }
         // A choice is checked against the words the table gives for it: the build gets one of them.
         if case .choice(let words) = spec.argument {
-            let listed = words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "") : words.joined()
+            let listed = words.count > 1 ? translated("%s or %s", words.dropLast().joined(separator: ", "), words.last ?? "") : words.joined()
             guard let rest else { return .failure(Rejection(.missingArgument(listed), input: spec.name)) }
             guard words.contains(rest.lowercased()) else {
-                return .failure(Rejection(.notAllowed("\(spec.name) takes \(listed), not \(TextSanitiser.echo(rest))"), input: spec.name))
+                return .failure(Rejection(.notAllowed(translated("%s takes %s, not %s", spec.name, listed, TextSanitiser.echo(rest))), input: spec.name))
             }
             return spec.build(rest.lowercased()).mapError { Rejection($0, input: spec.name) }
         }
@@ -156,7 +156,7 @@ public enum CommandTable {
     /// A command of one of the table's words for a choice, which `parse` has checked: the
     /// word as the choice's type.
     private static func chosen<Choice: RawRepresentable<String>>(_ word: String?, _ make: (Choice) -> Command) -> Result<Command, Rejection.Reason> {
-        guard let word, let choice = Choice(rawValue: word) else { return .failure(.missingArgument("one of the choices")) }
+        guard let word, let choice = Choice(rawValue: word) else { return .failure(.missingArgument(translated("one of the choices"))) }
         return .success(make(choice))
     }
 

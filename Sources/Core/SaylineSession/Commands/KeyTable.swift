@@ -31,32 +31,32 @@ public struct KeyGroup: Sendable {
 public enum KeyTable {
     /// Every key, in the order the key map lists them.
     public static let all: [KeySpec] = [
-        KeySpec(function: "sayline-increment", keys: ["Up", "Right", "+"], command: .increment(1), help: "increase by one step, or by five after Alt 5"),
-        KeySpec(function: "sayline-decrement", keys: ["Down", "Left", "-"], command: .decrement(1), help: "decrease by one step"),
-        KeySpec(function: "sayline-page-up", keys: ["Page Up"], command: .page(.up), help: "increase by the control's page step"),
-        KeySpec(function: "sayline-page-down", keys: ["Page Down"], command: .page(.down), help: "decrease by the control's page step"),
-        KeySpec(function: "sayline-minimum", keys: ["Home"], command: .minimum, help: "go to the minimum"),
-        KeySpec(function: "sayline-maximum", keys: ["End"], command: .maximum, help: "go to the maximum"),
-        KeySpec(function: "sayline-next", keys: ["Tab"], command: .next, help: "move focus to the next control"),
-        KeySpec(function: "sayline-previous", keys: ["Shift-Tab"], command: .previous, help: "move focus to the previous control"),
-        KeySpec(function: "sayline-describe", keys: ["?"], command: .describe(nil), help: "describe the focused control, its label, value, range and step"),
-        KeySpec(function: nil, keys: ["Ctrl-C"], command: nil, help: "clear the line, and stop an animation or the tour"),
-        KeySpec(function: nil, keys: ["Ctrl-D"], command: .quit, help: "leave, on an empty line"),
+        KeySpec(function: "sayline-increment", keys: ["Up", "Right", "+"], command: .increment(1), help: translatable("increase by one step, or by five after Alt 5")),
+        KeySpec(function: "sayline-decrement", keys: ["Down", "Left", "-"], command: .decrement(1), help: translatable("decrease by one step")),
+        KeySpec(function: "sayline-page-up", keys: ["Page Up"], command: .page(.up), help: translatable("increase by the control's page step")),
+        KeySpec(function: "sayline-page-down", keys: ["Page Down"], command: .page(.down), help: translatable("decrease by the control's page step")),
+        KeySpec(function: "sayline-minimum", keys: ["Home"], command: .minimum, help: translatable("go to the minimum")),
+        KeySpec(function: "sayline-maximum", keys: ["End"], command: .maximum, help: translatable("go to the maximum")),
+        KeySpec(function: "sayline-next", keys: ["Tab"], command: .next, help: translatable("move focus to the next control")),
+        KeySpec(function: "sayline-previous", keys: ["Shift-Tab"], command: .previous, help: translatable("move focus to the previous control")),
+        KeySpec(function: "sayline-describe", keys: ["?"], command: .describe(nil), help: translatable("describe the focused control, its label, value, range and step")),
+        KeySpec(function: nil, keys: ["Ctrl-C"], command: nil, help: translatable("clear the line, and stop an animation or the tour")),
+        KeySpec(function: nil, keys: ["Ctrl-D"], command: .quit, help: translatable("leave, on an empty line")),
     ]
 
     /// The keys that adjust and move, in the groups `help` names them by, in its order. Every
     /// key of the table with a readline function is in one group (a test holds them to it).
     public static let groups = [
-        KeyGroup(name: "Arrow keys", functions: ["sayline-increment", "sayline-decrement"], does: "adjust the value"),
-        KeyGroup(name: "Page Up and Page Down", functions: ["sayline-page-up", "sayline-page-down"], does: "move a page"),
-        KeyGroup(name: "Home and End", functions: ["sayline-minimum", "sayline-maximum"], does: "go to the ends"),
-        KeyGroup(name: "Tab and Shift Tab", functions: ["sayline-next", "sayline-previous"], does: "move between controls"),
-        KeyGroup(name: "Question mark", functions: ["sayline-describe"], does: "describes the control"),
+        KeyGroup(name: translatable("Arrow keys"), functions: ["sayline-increment", "sayline-decrement"], does: translatable("adjust the value")),
+        KeyGroup(name: translatable("Page Up and Page Down"), functions: ["sayline-page-up", "sayline-page-down"], does: translatable("move a page")),
+        KeyGroup(name: translatable("Home and End"), functions: ["sayline-minimum", "sayline-maximum"], does: translatable("go to the ends")),
+        KeyGroup(name: translatable("Tab and Shift Tab"), functions: ["sayline-next", "sayline-previous"], does: translatable("move between controls")),
+        KeyGroup(name: translatable("Question mark"), functions: ["sayline-describe"], does: translatable("describes the control")),
     ]
 
     /// The sentences of some groups: "Arrow keys adjust the value. Page Up and Page Down move a page."
     public static func groupSentences(_ groups: ArraySlice<KeyGroup>) -> String {
-        groups.map { "\($0.name) \($0.does)." }.joined(separator: " ")
+        groups.map { translated("%s %s.", Phrasebook.current.text($0.name), Phrasebook.current.text($0.does)) }.joined(separator: " ")
     }
 
     /// The keys that run a command, as the command reference lists them: "Up, Right, +".
@@ -74,9 +74,20 @@ public enum KeyTable {
     /// "plus", "Control C".
     public static func spokenName(of key: String) -> String {
         switch key {
-        case "?": "question mark"
-        case "+": "plus"
-        case "-": "minus"
+        case "?": translatedIn("key name", "question mark")
+        case "+": translatedIn("key name", "plus")
+        case "-": translatedIn("key name", "minus")
+        case "Page Up": translatedIn("key name", "Page Up")
+        case "Page Down": translatedIn("key name", "Page Down")
+        case "Home": translatedIn("key name", "Home")
+        case "End": translatedIn("key name", "End")
+        case "Up": translatedIn("key name", "Up")
+        case "Down": translatedIn("key name", "Down")
+        case "Left": translatedIn("key name", "Left")
+        case "Right": translatedIn("key name", "Right")
+        case "Shift-Tab": translatedIn("key name", "Shift Tab")
+        case "Ctrl-C": translatedIn("key name", "Control C")
+        case "Ctrl-D": translatedIn("key name", "Control D")
         default: key.replacing("Ctrl-", with: "Control ").replacing("-", with: " ")
         }
     }
@@ -85,21 +96,21 @@ public enum KeyTable {
     public static var spokenReference: [String] {
         all.map { spec in
             let names = spec.keys.map(spokenName(of:))
-            let keys = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
-            return "\(keys), \(spec.help)."
+            let keys = names.count > 1 ? translated("%s or %s", names.dropLast().joined(separator: ", "), names.last ?? "") : names.joined()
+            return translated("%s, %s.", keys, Phrasebook.current.text(spec.help))
         }
     }
 
     /// Said when Left or Right is pressed on an empty line while BRLTTY reviews the screen
     /// without Sayline holding the display: its routing keys move the cursor by sending them,
     /// so there they leave the value alone.
-    public static let arrowsLeftToRouting = "Left and Right do not step here: BRLTTY's routing keys send them. Up and Down step."
+    public static var arrowsLeftToRouting: String { translated("Left and Right do not step here: BRLTTY's routing keys send them. Up and Down step.") }
 
     /// The entry of a readline function, if it is Sayline's.
     public static func spec(function name: String) -> KeySpec? { all.first { $0.function == name } }
 
     /// The keys in one paragraph, for `--help` and `help`.
     public static var helpParagraph: String {
-        "Keys on an empty line: " + all.map { "\($0.keys.joined(separator: "/")) \($0.help)" }.joined(separator: "; ") + "."
+        translated("Keys on an empty line: %s.", all.map { "\($0.keys.joined(separator: "/")) \(Phrasebook.current.text($0.help))" }.joined(separator: "; "))
     }
 }

@@ -1,3 +1,4 @@
+import SaylineText
 /// How a front shows the session: the terminal chooses one, and the core words what it says.
 public enum DisplayMode: String, CaseIterable, Sendable {
     /// Drawn controls and animation, for sighted users.
@@ -11,9 +12,9 @@ public enum DisplayMode: String, CaseIterable, Sendable {
     /// The display's name, as the start says it.
     public var name: String {
         switch self {
-        case .full: "Full display"
-        case .plain: "Plain display"
-        case .screenReader: "Screen reader display"
+        case .full: translated("Full display")
+        case .plain: translated("Plain display")
+        case .screenReader: translated("Screen reader display")
         }
     }
 
@@ -22,19 +23,19 @@ public enum DisplayMode: String, CaseIterable, Sendable {
     /// reader reads name the key in words and use no punctuation it would say.
     public var startLine: String {
         switch self {
-        case .full: "\(name). Press \(KeyTable.describeKey) to describe a control; type help for commands."
-        case .plain, .screenReader: "\(name). \(Self.spokenHint)"
+        case .full: translated("%s. Press %s to describe a control; type help for commands.", name, KeyTable.describeKey)
+        case .plain, .screenReader: translated("%s. %s", name, Self.spokenHint)
         }
     }
 
     /// The start's hint for a listener on the speech channel (`sayline | espeak-ng`), said
     /// once after the focused control: the display's start line is the terminal's alone.
     public static var spokenHint: String {
-        "Press \(KeyTable.spokenName(of: KeyTable.describeKey)) to describe a control, or type help."
+        translated("Press %s to describe a control, or type help.", KeyTable.spokenName(of: KeyTable.describeKey))
     }
 
     /// Said once at start when a screen reader runs but the full display was asked for.
     public static func readerRunningLine(_ reader: String) -> String {
-        "\(reader) is running. For the display it reads best, start with --display screen-reader."
+        translated("%s is running. For the display it reads best, start with --display screen-reader.", reader)
     }
 }

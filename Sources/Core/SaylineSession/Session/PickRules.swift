@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 
 /// How `sayline pick` is answered, the same at the keyboard and from a pipe: a prompt for one
@@ -6,15 +7,17 @@ import SaylineControls
 public enum PickRules {
     /// What a pick says at start, after the control itself.
     public static var startLine: String {
-        "Enter on an empty line accepts. Escape, Control C or Control D cancels. Press \(KeyTable.spokenName(of: KeyTable.describeKey)) to describe the control."
+        translated("Enter on an empty line accepts. Escape, Control C or Control D cancels. Press %s to describe the control.", KeyTable.spokenName(of: KeyTable.describeKey))
     }
 
     /// `help` in a pick: the keys and what Enter and Escape do, in words.
-    public static let helpText = [
-        KeyTable.groupSentences(KeyTable.groups[..<3]),
-        "Type a value, such as 70, then Enter, to set it. Question mark describes the control.",
-        "Enter on an empty line accepts the value. Escape, Control C or Control D cancels.",
-    ]
+    public static var helpText: [String] {
+        [
+            KeyTable.groupSentences(KeyTable.groups[..<3]),
+            translated("Type a value, such as 70, then Enter, to set it. Question mark describes the control."),
+            translated("Enter on an empty line accepts the value. Escape, Control C or Control D cancels."),
+        ]
+    }
 
     /// A pick accepts on an empty line, or one of nothing but spaces and tabs: what a person
     /// means by pressing Enter without typing.
@@ -32,7 +35,7 @@ public enum PickRules {
         case .save(let request): name = request.overwrite ? "overwrite" : "save"
         default: return nil
         }
-        return Rejection(.notAllowed("\(name) is not part of a pick, which asks for one value. Enter accepts it, Escape cancels"), input: name)
+        return Rejection(.notAllowed(translated("%s is not part of a pick, which asks for one value. Enter accepts it, Escape cancels", name)), input: name)
     }
 
     /// Whether a reply leaves the value other than what was asked for: an entry refused, or
@@ -52,7 +55,7 @@ public enum PickRules {
 
     /// Said for Enter after an entry that was refused or moved into the range.
     public static func confirmAfterDoubt(_ element: AdjustableElement) -> String {
-        "Not accepted yet, the last entry was not taken as typed. Enter again accepts \(element.spokenValue)"
+        translated("Not accepted yet, the last entry was not taken as typed. Enter again accepts %s", element.spokenValue)
     }
 
     /// Said on stderr when piped input's last entry was refused or moved into the range.

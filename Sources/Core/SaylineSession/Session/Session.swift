@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 /// The state every front drives: the controls, focus, settings, undo history and the tour.
 ///
@@ -165,13 +166,13 @@ public struct Session: Sendable {
             return [
                 KeyTable.groupSentences(KeyTable.groups[..<3]),
                 KeyTable.groupSentences(KeyTable.groups[3...]),
-                "Type a value or a command, then Enter. Control D leaves.",
-                "For more, type help keys, help commands, or help and a command's name.",
+                translated("Type a value or a command, then Enter. Control D leaves."),
+                translated("For more, type help keys, help commands, or help and a command's name."),
             ]
         case "keys"?:
             return KeyTable.spokenReference
         case "commands"?:
-            return CommandTable.all.map { "\($0.spokenUsage), \($0.summary)" }
+            return CommandTable.all.map { translated("%s, %s", $0.spokenUsage, Phrasebook.current.text($0.summary)) }
         case let name?:
             guard let spec = CommandTable.spec(named: name) else {
                 let suggestion = CommandTable.suggestion(for: name, among: CommandTable.all.map(\.name) + ["keys", "commands"])
@@ -223,11 +224,11 @@ public struct Session: Sendable {
 
     private mutating func startTour(into reply: inout Reply) {
         guard motion == .full else {
-            return say(.rejected(Rejection(.notAllowed("The tour does not run with reduce motion"), input: "tour"), nil), into: &reply)
+            return say(.rejected(Rejection(.notAllowed(translated("The tour does not run with reduce motion")), input: "tour"), nil), into: &reply)
         }
         let rulers = elements.indices.filter { elements[$0].control is RulerPicker }
         guard let index = rulers.contains(focusIndex) ? focusIndex : rulers.first else {
-            return say(.rejected(Rejection(.notAllowed("The tour needs a ruler in the scene"), input: "tour"), nil), into: &reply)
+            return say(.rejected(Rejection(.notAllowed(translated("The tour needs a ruler in the scene")), input: "tour"), nil), into: &reply)
         }
         tour = DemoTour(elementIndex: index, startValue: elements[index].value)
         say(.tourStarted(elements[index]), into: &reply)

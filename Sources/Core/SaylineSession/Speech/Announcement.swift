@@ -38,3 +38,14 @@ public enum Verbosity: String, Sendable, Equatable, CaseIterable {
     case normal
     case verbose
 }
+
+extension Verbosity {
+    /// The level as it is said: "Verbosity terse".
+    public var spokenName: String {
+        switch self {
+        case .terse: translatedIn("verbosity level", "terse")
+        case .normal: translatedIn("verbosity level", "normal")
+        case .verbose: translatedIn("verbosity level", "verbose")
+        }
+    }
+}

@@ -19,31 +19,33 @@ public struct Announcer: Sendable {
         case .changed(let element, let change):
             return [Announcement(changeLine(element, change), kind: .change)]
         case .unchanged(let element, .atBound(let bound)):
-            let line = verbosity == .verbose ? "Already at \(bound.rawValue), \(element.spokenValue)" : bound.rawValue
+            let line = verbosity == .verbose ? translated("Already at %s, %s", bound.spokenWord, element.spokenValue) : bound.spokenWord
             return [Announcement(line, kind: .change)]
         case .unchanged(let element, .clamped(let requested, let bound)):
             return [Announcement(Self.outOfRange(requested, element) + "\(valueText(element)) \(bound.spokenShort)", kind: .change)]
         case .unchanged(let element, .sameValue):
-            return [Announcement("\(valueText(element)), unchanged", kind: .change)]
+            return [Announcement(translated("%s, unchanged", valueText(element)), kind: .change)]
         case .rejected(let rejection, let element):
             var line = rejection.message
-            if rejection.concernsValue, let element { line += ". " + element.rangeSentence }
+            if rejection.concernsValue, let element { line = translated("%s. %s", line, element.rangeSentence) }
             return [Announcement(line, kind: .error)]
         case .described(let element):
             return [Announcement(description(of: element), kind: .info)]
         case .listed(let elements, let focused):
             return elements.enumerated().map { offset, element in
-                let mark = offset == focused ? ", focused" : ""
-                return Announcement("\(offset + 1) of \(elements.count), \(element.identity.label), \(element.spokenValue)\(mark)", kind: .info)
+                let place = String(offset + 1), count = String(elements.count)
+                return Announcement(offset == focused
+                    ? translated("%s of %s, %s, %s, focused", place, count, element.identity.label, element.spokenValue)
+                    : translated("%s of %s, %s, %s", place, count, element.identity.label, element.spokenValue), kind: .info)
             }
         case .tourStep(let element, _):
             return [Announcement("\(element.identity.label), \(element.spokenValue)", kind: .change)]
         case .tourStarted(let element):
-            return [Announcement("Tour of \(element.identity.label) started. Any change of yours stops it", kind: .info)]
+            return [Announcement(translated("Tour of %s started. Any change of yours stops it", element.identity.label), kind: .info)]
         case .tourStopped:
-            return [Announcement("Tour stopped", kind: .info)]
+            return [Announcement(translated("Tour stopped"), kind: .info)]
         case .tourFinished:
-            return [Announcement("Tour finished", kind: .info)]
+            return [Announcement(translated("Tour finished"), kind: .info)]
         case .restored(let element, _, let redone, let focusMoved):
             // What was done first, then where the value is now; the label only when the undo
             // moved focus to another control.
@@ -51,15 +53,15 @@ public struct Announcer: Sendable {
             // and "Redone, 62.5 kilograms" takes longer than a change may.
             let place = focusMoved ? "\(element.identity.label), " : ""
             guard verbosity == .verbose else { return [Announcement(place + valueText(element), kind: .change)] }
-            return [Announcement(redone ? "Redone, \(place)\(element.spokenValue)" : "Undone, \(place)back to \(element.spokenValue)", kind: .change)]
+            return [Announcement(redone ? translated("Redone, %s%s", place, element.spokenValue) : translated("Undone, %sback to %s", place, element.spokenValue), kind: .change)]
         case .nothingToUndo:
-            return [Announcement("Nothing to undo", kind: .info)]
+            return [Announcement(translated("Nothing to undo"), kind: .info)]
         case .nothingToRedo:
-            return [Announcement("Nothing to redo", kind: .info)]
+            return [Announcement(translated("Nothing to redo"), kind: .info)]
         case .motionSet(let motion):
-            return [Announcement(motion == .reduce ? "Reduce motion on, changes jump" : "Full motion, changes animate", kind: .info)]
+            return [Announcement(motion == .reduce ? translated("Reduce motion on, changes jump") : translated("Full motion, changes animate"), kind: .info)]
         case .verbositySet(let level):
-            return [Announcement("Verbosity \(level.rawValue)", kind: .info)]
+            return [Announcement(translated("Verbosity %s", level.spokenName), kind: .info)]
         case .help(let lines):
             return lines.map { Announcement($0, kind: .reference) }
         case .quit, .saveRequested:
@@ -75,7 +77,7 @@ public struct Announcer: Sendable {
         case .terse: return "\(element.identity.shortName), \(element.terseValue)"
         case .normal:
             return Phrase.make { appendFocusLine(element, to: &$0) }
-        case .verbose: return "\(element.identity.spokenLabel), \(element.spokenValue), adjustable. \(element.hint)"
+        case .verbose: return translated("%s, %s, adjustable. %s", element.identity.spokenLabel, element.spokenValue, element.hint)
         }
     }
 
@@ -146,25 +148,24 @@ public struct Announcer: Sendable {
         // change at a bound under two and a half seconds at 175 words a minute.
         if let bound = change.reachedBound {
             line.append(verbosity == .verbose ? ", " : " ")
-            line.append(verbosity == .verbose ? bound.rawValue : bound.spokenShort)
+            line.append(verbosity == .verbose ? bound.spokenWord : bound.spokenShort)
         }
         if case .snapped(let requested)? = change.correction {
-            line.append(", nearest step to ")
-            line.append(NumberText.plain(requested))
+            line.append(translated(", nearest step to %s", NumberText.plain(requested)))
         }
     }
 
     /// "Too high, ": a typed value that was moved into the range says so first (the number
     /// typed is not said again: it may be hundreds of digits, and the person just typed it).
     private static func outOfRange(_ requested: Double, _ element: AdjustableElement) -> String {
-        requested > element.maximum ? "Too high, " : "Too low, "
+        requested > element.maximum ? translated("Too high, ") : translated("Too low, ")
     }
 
     private func valueText(_ element: AdjustableElement) -> String {
         switch verbosity {
         case .terse: element.terseValue
         case .normal: element.spokenValue
-        case .verbose: "\(element.identity.label), \(element.spokenValue)"
+        case .verbose: translated("%s, %s", element.identity.label, element.spokenValue)
         }
     }
 

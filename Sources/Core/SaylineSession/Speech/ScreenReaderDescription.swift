@@ -9,11 +9,13 @@ public enum ScreenReaderDescription {
     /// "Weight, 62 kilograms, 40 to 120 in steps of 0.5": short enough to hear in six seconds;
     /// the trait and the keys are for the verbose description (and `help keys`).
     public static func sentence(for element: AdjustableElement, verbose: Bool = false) -> String {
-        var line = "\(element.identity.spokenLabel), \(element.spokenValue), \(verbose ? "adjustable, " : "")\(element.rangeWithStep)"
-        if let lead = element.control.hintLead(for: element.value) { line += ". \(lead)" }
-        if let extra = element.identity.hint { line += ". \(extra)" }
-        if verbose { line += ". \(element.keysHint)" }
-        if let misstatement = element.misstatement { line += ". The screen \(misstatement)" }
+        var line = verbose
+            ? translated("%s, %s, adjustable, %s", element.identity.spokenLabel, element.spokenValue, element.rangeWithStep)
+            : translated("%s, %s, %s", element.identity.spokenLabel, element.spokenValue, element.rangeWithStep)
+        if let lead = element.control.hintLead(for: element.value) { line = translated("%s. %s", line, lead) }
+        if let extra = element.identity.hint { line = translated("%s. %s", line, extra) }
+        if verbose { line = translated("%s. %s", line, element.keysHint) }
+        if let misstatement = element.misstatement { line = translated("%s. The screen %s", line, misstatement) }
         return line
     }
 

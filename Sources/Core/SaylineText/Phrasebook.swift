@@ -1,0 +1,167 @@
+/// Where a language's words come from. The program hands the core a catalog (GNU gettext's,
+/// compiled from `Sources/Catalogs/LL.po`); the core never opens one, so it still does no I/O.
+/// A nil answer means the catalog has no translation and the English words are used.
+public protocol MessageCatalog: Sendable {
+    /// The translation of `message`, said in `context` when the same English words mean two
+    /// things ("." as the decimal mark).
+    func translation(of message: String, context: String?) -> String?
+    /// The form of `singular`/`plural` for `count`, chosen by the catalog's own plural rule
+    /// (Polish has three forms, French counts 0 as one).
+    func translation(of singular: String, plural: String, count: UInt64) -> String?
+}
+
+/// Every sentence a person hears or reads, looked up in one place: the English words in the
+/// source are the keys, a catalog gives a language's own. The phrasebook in use is the task's
+/// (`Phrasebook.current`), set by the program once it knows the person's language, so the
+/// dozens of places that make a sentence need no argument threaded to them, and a test can
+/// hear another language without touching another test's.
+public struct Phrasebook: Sendable {
+    /// The language's code as catalogs name it: "en", "de", "pt_BR".
+    public let code: String
+    private let catalog: (any MessageCatalog)?
+    /// The decimal mark said and shown ("." in English, "," in German), as the catalog gives it.
+    public let decimalMark: UInt8
+    /// What groups digits in threes on the screen: "," in English, "." in German, a narrow
+    /// no-break space in French. Never in what is spoken.
+    public let groupMark: String
+
+    /// The source language: every message as it is written, English plural rules.
+    public static let english = Phrasebook(code: "en", catalog: nil)
+
+    /// The phrasebook of the running task; English until the program says otherwise.
+    @TaskLocal public static var current: Phrasebook = .english
+
+    /// A language's phrasebook. Its number marks come from the catalog, like every other
+    /// word, so a new language is a catalog and no code.
+    public init(code: String, catalog: (any MessageCatalog)?) {
+        self.code = code
+        self.catalog = catalog
+        let decimal = catalog?.translation(of: ".", context: "decimal mark") ?? "."
+        // Only a point or a comma: a mark of any other shape would make a number no reader reads.
+        decimalMark = decimal == "," ? UInt8(ascii: ",") : UInt8(ascii: ".")
+        let group = catalog?.translation(of: ",", context: "digit group mark") ?? ","
+        groupMark = [",", ".", "\u{202F}", "\u{00A0}", "'", "\u{2019}"].contains(group) && group != decimal ? group : ""
+    }
+
+    /// Whether this is the source language, whose words need no lookup.
+    public var isEnglish: Bool { catalog == nil }
+
+    /// The language's name in itself, for `sayline config` and the start-up notice: "Deutsch".
+    public var languageName: String { text("English", context: "this language's name") }
+
+    /// `message` in this language.
+    @inline(__always)
+    public func text(_ message: String) -> String {
+        guard let catalog else { return message }
+        return catalog.translation(of: message, context: nil) ?? message
+    }
+
+    /// `message` in this language, in a context the English words alone do not tell.
+    public func text(_ message: String, context: String) -> String {
+        guard let catalog else { return message }
+        return catalog.translation(of: message, context: context) ?? message
+    }
+
+    /// The form of a counted message for `count`: the catalog's plural rule, or English's
+    /// (one is singular) for the source language.
+    public func text(_ singular: String, plural: String, count: Int) -> String {
+        let magnitude = count.magnitude
+        guard let catalog else { return magnitude == 1 ? singular : plural }
+        return catalog.translation(of: singular, plural: plural, count: UInt64(magnitude)) ?? (magnitude == 1 ? singular : plural)
+    }
+
+    /// Fills `%s` (in order) and `%1$s`, `%2$s` (by place, for a language that needs another
+    /// order) with `arguments`; `%%` is a percent sign. A placeholder with no argument is left
+    /// out rather than trapping.
+    public static func fill(_ template: String, _ arguments: [String]) -> String {
+        guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+        var result = ""
+        result.reserveCapacity(template.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count })
+        var next = 0
+        var characters = template.unicodeScalars[...]
+        while let scalar = characters.first {
+            characters = characters.dropFirst()
+            guard scalar == "%" else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            if characters.first == "%" {
+                result.append("%")
+                characters = characters.dropFirst()
+                continue
+            }
+            // %s, or %N$s with N a place among the arguments.
+            var digits = 0
+            var place = 0
+            while let digit = characters.first, let value = digit.properties.numericType != nil ? Int(String(digit)) : nil, digits < 3 {
+                place = place * 10 + value
+                digits += 1
+                characters = characters.dropFirst()
+            }
+            if digits > 0, characters.first == "$" {
+                characters = characters.dropFirst()
+                if characters.first == "s" { characters = characters.dropFirst() }
+                if place >= 1, place <= arguments.count { result.append(arguments[place - 1]) }
+                continue
+            }
+            if digits == 0, characters.first == "s" {
+                characters = characters.dropFirst()
+                if next < arguments.count { result.append(arguments[next]) }
+                next += 1
+                continue
+            }
+            // Not a placeholder: the text as it was.
+            result.append("%")
+            if digits > 0 { result.append(String(place)) }
+        }
+        return result
+    }
+}
+
+/// `message` in the person's language: the one door for a fixed sentence. The program's
+/// catalogs are made from the words given to these functions, so each takes a literal.
+@inline(__always)
+public func translated(_ message: String) -> String {
+    Phrasebook.current.text(message)
+}
+
+/// `message` in the person's language, with `%s` filled by `arguments` in order (a catalog may
+/// place them with `%1$s`).
+public func translated(_ message: String, _ arguments: String...) -> String {
+    Phrasebook.fill(Phrasebook.current.text(message), arguments)
+}
+
+/// A message whose English words alone do not say what it means ("." as the decimal mark,
+/// "max" as a bound), looked up with its context.
+public func translatedIn(_ context: String, _ message: String, _ arguments: String...) -> String {
+    Phrasebook.fill(Phrasebook.current.text(message, context: context), arguments)
+}
+
+/// A counted message, in the form the language's plural rule gives `count`, with `%s` filled
+/// by `arguments` (usually the count written as the language writes it).
+public func translatedCount(_ singular: String, _ plural: String, count: Int, _ arguments: String...) -> String {
+    Phrasebook.fill(Phrasebook.current.text(singular, plural: plural, count: count), arguments)
+}
+
+/// Marks a message kept in a table (a key's help, a command's description) for the catalogs,
+/// and returns it as it is: the table says it later through `Phrasebook.current.text`.
+@inline(__always)
+public func translatable(_ message: String) -> String { message }
+
+/// `translatable` for a message read in a context.
+@inline(__always)
+public func translatableIn(_ context: String, _ message: String) -> String { message }
+
+extension Phrasebook {
+    /// What a catalog says of its language beyond its sentences, read by `init` and
+    /// `languageName`; listed here so the catalogs carry them.
+    static let languageSettings = [
+        // Translators: the decimal mark, "." or ",": "62.5" is "62,5" in German.
+        translatableIn("decimal mark", "."),
+        // Translators: what groups digits in threes on the screen (never in speech): ",", ".",
+        // a narrow no-break space (U+202F) or a no-break space (U+00A0).
+        translatableIn("digit group mark", ","),
+        // Translators: the language's name in itself: "Deutsch", "français".
+        translatableIn("this language's name", "English"),
+    ]
+}

@@ -1,0 +1,129 @@
+import Glibc
+import SaylineText
+import SaylineSystem
+import SaylineCatalogs
+
+/// The language Sayline speaks and writes, chosen before any other word is: a usage error is
+/// in it too. `--language` first, then `language =` in the preferences file, then the
+/// environment in gettext's order (LANGUAGE, a colon list, unless the locale is C; LC_ALL;
+/// LC_MESSAGES; LANG), read by Sayline itself so that no generated locale is needed. The file
+/// comes before the environment because LANG is usually the whole system's, and the file is
+/// the person's own choice for Sayline.
+package struct LanguageChoice: Equatable, Sendable {
+    /// What was asked for, as it was written: "de_DE.UTF-8", or nil for nothing asked (English).
+    package let asked: String?
+    /// Where it came from, as `sayline config` says it.
+    package let source: SettingSource
+    /// The catalog's code found for it ("de"), or nil when Sayline speaks English.
+    package let code: String?
+
+    package init(asked: String?, source: SettingSource, code: String?) {
+        self.asked = asked
+        self.source = source
+        self.code = code
+    }
+
+    /// The flag, for the command lines of every command.
+    package static let option = OptionSpec("--language", argument: "LANG", completion: .none, defaultWords: "the preferences file's, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG",
+                                           help: "the language of every message and announcement: en, de, fr, es, pl, or any with a catalog (de_DE and de_DE.UTF-8 are German too); numbers are said and shown in its marks")
+
+    /// What was asked for and where, with no catalog looked at yet.
+    package static func asked(arguments: [String], environment: [String: String], preferences: (path: String, text: String)?) -> (String, SettingSource)? {
+        var index = 0
+        var flagged: (String, SettingSource)?
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { break }
+            if word == option.name, index + 1 < arguments.count {
+                flagged = (arguments[index + 1], .flag(word))
+                index += 1
+            } else if word.hasPrefix(option.name + "=") {
+                flagged = (String(word.dropFirst(option.name.count + 1)), .flag(option.name))
+            }
+            index += 1
+        }
+        if let flagged { return flagged }
+        if let preferences {
+            for case .setting("language", let value, let line) in PreferencesFile.parse(preferences.text) where !value.isEmpty {
+                return (value, .file(preferences.path, line: line))
+            }
+        }
+        // gettext's order: LANGUAGE is honoured only when the locale itself is not C.
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { name in environment[name].flatMap { $0.isEmpty ? nil : (name, $0) } }.first
+        guard let locale, locale.1 != "C", locale.1 != "POSIX" else { return nil }
+        if let list = environment["LANGUAGE"], !list.isEmpty { return (list, .environment("LANGUAGE")) }
+        // C.UTF-8 is no language: English, with nothing to say about it.
+        if locale.1.hasPrefix("C.") { return nil }
+        return (locale.1, .environment(locale.0))
+    }
+
+    /// The codes a language may be catalogued under, most exact first: "de_DE.UTF-8@euro" is
+    /// looked for as de_DE, then de. A colon list is each of its entries in turn.
+    package static func candidates(_ asked: String) -> [String] {
+        var codes: [String] = []
+        for entry in asked.split(separator: ":") {
+            var code = Substring(entry)
+            if let at = code.firstIndex(of: "@") { code = code[..<at] }
+            if let dot = code.firstIndex(of: ".") { code = code[..<dot] }
+            let normalised = String(code).replacing("-", with: "_")
+            // Only letters and one underscore: a language code, never a path.
+            guard !normalised.isEmpty, normalised.count <= 12,
+                  normalised.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else { continue }
+            codes.append(normalised)
+            if let underscore = normalised.firstIndex(of: "_") { codes.append(String(normalised[..<underscore])) }
+        }
+        return codes
+    }
+
+    /// Where catalogs may be: `share/locale` beside an installed binary (`bin/../share/locale`),
+    /// then the folder this build compiled them to.
+    package static func catalogFolders() -> [String] {
+        var folders: [String] = []
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let slash = executable.lastIndex(of: "/") {
+                let bin = executable[..<slash]
+                if let up = bin.lastIndex(of: "/") { folders.append(String(bin[..<up]) + "/share/locale") }
+            }
+        }
+        folders.append(CatalogFolder.built)
+        return folders
+    }
+
+    /// The languages with a catalog in `folders`, by code: what `--language` can be.
+    package static func available(in folders: [String] = catalogFolders()) -> [String] {
+        var codes: Set<String> = []
+        for folder in folders {
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard !name.hasPrefix("."), access(folder + "/" + name + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", R_OK) == 0 else { continue }
+                codes.insert(name)
+            }
+        }
+        return ["en"] + codes.sorted()
+    }
+
+    /// The language, and the phrasebook for it: English when nothing was asked, when English
+    /// was, or when no catalog has it (then `notice` says so, once).
+    package static func choose(arguments: [String], environment: [String: String], preferences: (path: String, text: String)?) -> (choice: LanguageChoice, phrasebook: Phrasebook, notice: String?) {
+        guard let (asked, source) = asked(arguments: arguments, environment: environment, preferences: preferences) else {
+            return (LanguageChoice(asked: nil, source: .builtIn, code: nil), .english, nil)
+        }
+        let codes = candidates(asked)
+        let folders = catalogFolders()
+        for code in codes {
+            if code == "en" || code.hasPrefix("en_") { return (LanguageChoice(asked: asked, source: source, code: nil), .english, nil) }
+            for folder in folders {
+                if let catalog = GettextCatalog.open(language: code, folder: folder) {
+                    return (LanguageChoice(asked: asked, source: source, code: code), Phrasebook(code: code, catalog: catalog), nil)
+                }
+            }
+        }
+        let notice = "no messages in \(TextSanitiser.echo(asked)) (\(source.description)); speaking English. Languages: \(available(in: folders).joined(separator: ", "))"
+        return (LanguageChoice(asked: asked, source: source, code: nil), .english, notice)
+    }
+}
