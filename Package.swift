@@ -53,7 +53,7 @@ let package = Package(
                                                            "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs"], path: "Sources/Terminal/SaylineInteractive"),
         // The program: the subcommands, the command-line table and the docs made from it.
         .target(name: "SaylineProgram", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
-                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive"], path: "Sources/Terminal/SaylineProgram"),
+                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineCatalogs"], path: "Sources/Terminal/SaylineProgram"),
         // A fully static executable: resolving symbols in shared libraries was most of start-up
         // (Docs/performance.md). readline needs tinfo after it, hence the group.
         // What the static executable links instead of glibc's functions that need shared

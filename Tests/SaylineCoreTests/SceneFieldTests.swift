@@ -32,6 +32,7 @@ import PseudoTerminal
                 case .wholeNumber: #expect(type == "integer", "\(kind).\(field.key)")
                 case .onOff: #expect(type == "boolean", "\(kind).\(field.key)")
                 case .unit: #expect(reference == "#/$defs/unit", "\(kind).\(field.key)")
+                case .languages: #expect(reference == "#/$defs/languages", "\(kind).\(field.key)")
                 case .choice(let words): #expect(property["enum"] as? [String] == words, "\(kind).\(field.key)")
                 }
             }

@@ -226,6 +226,20 @@ brl.kill(); brl.wait()
         #expect(events.contains(#""value":63"#) && events.contains(#""value":2"#), "\(events)")
     }
 
+    /// Done means: a German reader's display shows the German line: the label in German, the
+    /// number in German marks ("62,5"), and BRLTTY's messages from Sayline in German.
+    @Test(.enabled(if: available, "needs brltty and root")) func theDisplayShowsAGermanLine() throws {
+        let steps = [
+            Step("Up", "Gewicht 62,5 kg"),
+            Step("brl:TOP", "Gewicht 120,0 kg"),
+            Step("brl:LNUP", "Maximum"),
+            Step("brl:HOME", "Gewicht 120,0 kg"),
+            Step("Tab", "Bewertung 0/10"),
+        ]
+        let (shown, terminal, _) = try Self.run(start: "Gewicht 62,0 kg", cells: 40, steps: steps, flags: ["--language", "de"])
+        #expect(Self.texts(shown) == Self.expected("Gewicht 62,0 kg", steps), "\(terminal.suffix(600))")
+    }
+
     /// Done means: when the reader has set BRLTTY to contracted braille, Sayline writes
     /// contracted braille (liblouis, BRLTTY's own table) for each kind of control; on a short
     /// display the value comes first, and panning reaches the label; killed, Sayline's display

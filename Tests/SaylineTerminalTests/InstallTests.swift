@@ -6,6 +6,9 @@ import PseudoTerminal
 /// program runs from the PATH, `man` reads the installed page, and each shell completes from
 /// the installed files, found where it looks by default.
 extension EndToEndTests { @Suite struct InstallTests {
+    /// The languages whose messages install puts beside the program (share/locale/LL), one file each.
+    static let catalogs = 4
+
     static let files = [".local/bin/sayline", ".local/share/man/man1/sayline.1", ".local/share/man/man5/sayline-scene.5",
                         ".local/share/man/man7/sayline-audit-rules.7", ".local/share/bash-completion/completions/sayline",
                         ".local/share/zsh/site-functions/_sayline", ".local/share/fish/vendor_completions.d/sayline.fish"]
@@ -55,10 +58,10 @@ extension EndToEndTests { @Suite struct InstallTests {
 
         // A dry run says and touches nothing; uninstall removes each file; a second has nothing to do.
         let dry = try runPiped(["uninstall", "--dry-run"], input: "", environment: ["HOME": home.path])
-        #expect(dry.stdout.split(separator: "\n").count == 7 && dry.stdout.hasPrefix("would remove program: "), "\(dry.stdout)")
+        #expect(dry.stdout.split(separator: "\n").count == 7 + Self.catalogs && dry.stdout.hasPrefix("would remove program: "), "\(dry.stdout)")
         #expect(FileManager.default.fileExists(atPath: home.path + "/.local/bin/sayline"))
         let removed = try runPiped(["uninstall"], input: "", environment: ["HOME": home.path])
-        #expect(removed.status == 0 && removed.stdout.split(separator: "\n").count == 7, "\(removed.stdout) \(removed.stderr)")
+        #expect(removed.status == 0 && removed.stdout.split(separator: "\n").count == 7 + Self.catalogs, "\(removed.stdout) \(removed.stderr)")
         for file in Self.files { #expect(!FileManager.default.fileExists(atPath: home.path + "/" + file), "\(file) left behind") }
         let again = try runPiped(["uninstall"], input: "", environment: ["HOME": home.path])
         #expect(again.status == 0 && again.stdout == "nothing of sayline's is installed under \(home.path)/.local\n", "\(again.stdout)")
@@ -121,7 +124,7 @@ extension EndToEndTests { @Suite struct InstallTests {
         #expect(!FileManager.default.fileExists(atPath: stage.path + "/usr"))
         let result = try runPiped(["install", "--prefix=/usr/local/", "--destdir", stage.path], input: "")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n").count == 7, "\(result.stdout)")
+        #expect(result.stdout.split(separator: "\n").count == 7 + Self.catalogs, "\(result.stdout)")
         for file in ["usr/local/bin/sayline", "usr/local/share/man/man1/sayline.1", "usr/local/share/man/man5/sayline-scene.5",
                      "usr/local/share/man/man7/sayline-audit-rules.7", "usr/local/share/bash-completion/completions/sayline",
                      "usr/local/share/zsh/site-functions/_sayline", "usr/local/share/fish/vendor_completions.d/sayline.fish"] {
@@ -232,7 +235,7 @@ extension EndToEndTests { @Suite struct InstallTests {
         #expect(dry.stdout.contains("would leave man page: \(page): not what sayline install put there"), "\(dry.stdout)")
         let removed = try runPiped(["uninstall"], input: "", environment: ["HOME": home.path])
         #expect(removed.status == 0, "\(removed.stderr)")
-        #expect(removed.stdout.split(separator: "\n").filter { $0.hasPrefix("removed ") }.count == 6, "\(removed.stdout)")
+        #expect(removed.stdout.split(separator: "\n").filter { $0.hasPrefix("removed ") }.count == 6 + Self.catalogs, "\(removed.stdout)")
         #expect(removed.stdout.contains("left man page: \(page): not what sayline install put there"), "\(removed.stdout)")
         #expect(FileManager.default.fileExists(atPath: page))
         #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/share/sayline"))

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoTerminal
 import Testing
+import SaylineOutputs
 
 /// Each shipped language through the real binary: what the demo says, typed decimals in the
 /// language's mark, a point that could be read two ways, plural forms, errors and help; the
@@ -137,6 +138,110 @@ extension EndToEndTests { @Suite struct LanguageTests {
         let otherMark = said.contains(",") ? said.replacing(",", with: ".") : said.replacing(".", with: ",")
         let misread = try run("/usr/bin/espeak-ng", ["-q", "-x", "-v", language, otherMark], in: Self.packageFolder).output
         #expect(!misread.contains(expected[1]), "\(language) reads \(otherMark) as \(misread)")
+    }
+
+    static func scratch(_ name: String, _ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static let twoLanguageScene = #"""
+    {"controls": [
+     {"kind": "ruler", "id": "temp", "label": "Temperature", "unit": "°C", "min": -10, "max": 40, "step": 0.5,
+      "languages": {"de": {"label": "Temperatur"}, "pl": {"label": "Temperatura", "hint": "Ustaw temperaturę"}}},
+     {"kind": "ruler", "id": "vol", "label": "Volume", "unit": {"singular": "notch", "plural": "notches"}, "min": 0, "max": 10,
+      "languages": {"de": {"label": "Lautstärke", "unit": {"singular": "Stufe", "plural": "Stufen"}}}}
+    ]}
+    """#
+
+    /// A scene's own words per language, and a known unit said in each with no words given.
+    @Test func aSceneGivesItsWordsPerLanguageAndKnownUnitsNeedNone() throws {
+        let scene = try Self.scratch("languages.json", Self.twoLanguageScene)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let german = try Self.say("de", "set 2\nnext\nset 1\nset 5\n", ["--scene", scene.path])
+        #expect(german.stdout == ["Temperatur, -10 Grad Celsius", "2 Grad Celsius", "Lautstärke, 0 Stufen", "1 Stufe", "5 Stufen"], "\(german.stdout)")
+        let polish = try Self.say("pl", "set 2\nset 5\n", ["--scene", scene.path])
+        #expect(polish.stdout == ["Temperatura, -10 stopni Celsjusza", "2 stopnie Celsjusza", "5 stopni Celsjusza"], "\(polish.stdout)")
+        // The demo's words in all five languages, written in the scene format and read back.
+        let printed = try runPiped(["scene", "--print"], input: "")
+        #expect(printed.status == 0, "\(printed.stderr)")
+        for label in ["Gewicht", "Poids", "Peso", "Waga", "Kontostand", "Valoración"] {
+            #expect(printed.stdout.contains("\"\(label)\""), "\(label): \(printed.stdout)")
+        }
+        let demo = try Self.scratch("demo.json", printed.stdout)
+        defer { try? FileManager.default.removeItem(at: demo) }
+        #expect(try Self.say("pl", "", ["--scene", demo.path]).stdout == ["Waga, 62 kilogramy"])
+        // A language code that is none, and a unit no one knows by name, are refused.
+        let bad = try Self.scratch("bad.json", #"{"controls": [{"kind": "ruler", "id": "x", "unit": "parsecs", "languages": {"../de": {"label": "X"}}}]}"#)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let refused = try runPiped(["scene", "--check", bad.path], input: "")
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("is not a unit Sayline knows") && refused.stderr.contains("is not a language code"), "\(refused.stderr)")
+    }
+
+    /// The audit hears each language the scene claims: findings name it, a German line is held
+    /// to the budget, and a control missing a claimed language is a finding.
+    @Test func theAuditHearsEachLanguageTheSceneClaims() throws {
+        let scene = try Self.scratch("audited.json", Self.twoLanguageScene)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let result = try runPiped(["audit", scene.path, "--max-focus-words", "3"], input: "")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("language-complete on vol"), "\(result.stdout)")
+        #expect(result.stdout.contains("no label in pl and no unit words in pl"))
+        #expect(result.stdout.contains("announcement-length on temp in de (\"Temperatur\")"), "\(result.stdout)")
+        #expect(result.stdout.contains("announcement-length on temp in pl"))
+        #expect(!result.stdout.contains(" in fr"), "a language the scene does not claim is not heard")
+        let json = try runPiped(["audit", scene.path, "--max-focus-words", "3", "--format", "json", "--language", "fr"], input: "")
+        #expect(json.stdout.contains(#""temp in fr""#), "asked for, a language is heard: \(json.stdout.prefix(400))")
+        let unknown = try runPiped(["audit", scene.path, "--language", "xx"], input: "")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("xx"))
+    }
+
+    /// `--speak` asks espeak-ng for the language's voice.
+    @Test func speechAsksForTheLanguagesVoice() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("said")
+        let engine = folder.appendingPathComponent("espeak-ng")
+        try "#!/bin/sh\necho \"$@\" >> '\(log.path)'\n".write(to: engine, atomically: true, encoding: .utf8)
+        chmod(engine.path, 0o755)
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        _ = try runPiped(["--language", "pl", "--speak", "espeak-ng"], input: "inc\n", environment: ["PATH": path])
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(said.contains("-v pl -- 62,5 kilograma"), "\(said)")
+    }
+
+    /// `sayline install` puts each catalog where gettext looks beside `bin`, and the installed
+    /// program speaks from there.
+    @Test func installPutsTheCatalogsWhereTheProgramFindsThem() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("prefix-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let installed = try runPiped(["install", "--prefix", prefix.path], input: "")
+        #expect(installed.status == 0, "\(installed.stderr)")
+        for code in ["de", "fr", "es", "pl"] {
+            #expect(FileManager.default.fileExists(atPath: prefix.path + "/share/locale/\(code)/LC_MESSAGES/sayline.mo"), "\(code)")
+        }
+        let spoken = try runPiped([], input: "inc\n", environment: ["LANG": "es_ES.UTF-8"], executable: prefix.path + "/bin/sayline")
+        #expect(spoken.stdout == "Peso, 62 kilogramos\n62,5 kilogramos\n", "\(spoken.stdout)")
+        let removed = try runPiped(["uninstall", "--prefix", prefix.path], input: "")
+        #expect(removed.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: prefix.path + "/share/locale/de/LC_MESSAGES/sayline.mo"))
+    }
+
+    /// Contracted braille with no table from BRLTTY: liblouis' own for the language.
+    @Test func contractedBrailleTakesTheLanguagesTableFromLiblouis() {
+        #expect(BrailleTranslator.contractionTable(forLanguage: "en") == "en-ueb-g2.ctb")
+        #expect(BrailleTranslator.contractionTable(forLanguage: "de").hasSuffix("de-g2.ctb"))
+        #expect(BrailleTranslator.contractionTable(forLanguage: "fr_FR").hasSuffix("fr-bfu-g2.ctb"))
+        #expect(BrailleTranslator.contractionTable(forLanguage: "es").hasSuffix("es-g2.ctb"))
+        // liblouis has no contracted Polish: its Polish table, never English contractions.
+        #expect(BrailleTranslator.contractionTable(forLanguage: "pl").contains("/pl-"))
+        // The German table contracts German words: "und" is one cell.
+        let german = BrailleTranslator.contracted(table: BrailleTranslator.contractionTable(forLanguage: "de"))
+        #expect(german.map { $0("und").unicodeScalars.count } == 1)
     }
 
     private func run(_ program: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {

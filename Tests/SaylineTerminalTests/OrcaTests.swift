@@ -26,6 +26,8 @@ import os, sys, subprocess, time, signal, json
 # A test runner thread may have signals blocked: what this starts must get them.
 signal.pthread_sigmask(signal.SIG_SETMASK, [])
 sayline, work = sys.argv[1], sys.argv[2]
+# The desktop's language, and the words that show Orca, then Sayline, have spoken in it.
+language = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {"locale": "en_US", "orca": "Screen reader on", "focused": "kilograms", "typed": "5 out of 10 stars"}
 d = lambda *p: os.path.join(work, *p)
 for sub in ["home", "run", "config/speech-dispatcher/modules", "logs", "prefs", "locale"]:
     os.makedirs(d(sub), exist_ok=True)
@@ -33,17 +35,18 @@ os.chmod(d("run"), 0o700)
 said = d("said")
 open(said, "w").close()
 # Orca asks speech-dispatcher for its own language's symbol names: the machine may have only C.UTF-8.
-subprocess.run(["localedef", "-i", "en_US", "-f", "UTF-8", d("locale", "en_US.UTF-8")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+subprocess.run(["localedef", "-i", language["locale"], "-f", "UTF-8", d("locale", language["locale"] + ".UTF-8")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 with open(d("config/speech-dispatcher/speechd.conf"), "w") as f:
     f.write(f'LogLevel 5\nLogDir "{d("logs")}"\nAddModule "logger" "sd_generic" "logger.conf"\nDefaultModule logger\nAudioOutputMethod "libao"\n')
 # Each message: a line when it begins, 0.3 s of "speaking", a line when it ends; a message cut has no END.
 with open(d("config/speech-dispatcher/modules/logger.conf"), "w") as f:
     f.write(f'GenericExecuteSynth "printf \'BEGIN %s\\\\n\' \\\'$DATA\\\' >> {said}; sleep 0.3; printf \'END\\\\n\' >> {said}"\n'
-            'AddVoice "en" "male1" "logger"\nDefaultVoice "logger"\nGenericLanguage "en" "english" "utf-8"\n')
+            'AddVoice "en" "male1" "logger"\nAddVoice "de" "male1" "logger"\nDefaultVoice "logger"\n'
+            'GenericLanguage "en" "english" "utf-8"\nGenericLanguage "de" "german" "utf-8"\n')
 env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DBUS", "SPEECHD", "SAYLINE", "LC_", "DISPLAY"))}
 env.update(HOME=d("home"), XDG_RUNTIME_DIR=d("run"), XDG_CONFIG_HOME=d("config"), XDG_DATA_HOME=d("home/.local/share"),
            XDG_CACHE_HOME=d("home/.cache"), NO_AT_BRIDGE="0", GTK_A11Y="atspi", XDG_CURRENT_DESKTOP="GNOME",
-           LOCPATH=d("locale"), LANG="en_US.UTF-8", SPEECHD_ADDRESS="unix_socket:" + d("speechd.sock"),
+           LOCPATH=d("locale"), LANG=language["locale"] + ".UTF-8", SPEECHD_ADDRESS="unix_socket:" + d("speechd.sock"),
            DBUS_SESSION_BUS_ADDRESS="unix:path=" + d("bus"), PATH="/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin")
 def start(args, **kw):
     return subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL,
@@ -74,7 +77,7 @@ start(["speech-dispatcher", "-s", "-t", "0", "-C", d("config/speech-dispatcher")
 def speechd(): "speech-dispatcher"; return os.path.exists(d("speechd.sock"))
 wait_for(speechd)
 orca_process = start(["orca", "-u", d("prefs"), "--debug-file", d("logs", "orca.debug")])
-def orca(): "Orca's first words"; return "Screen reader on" in text()
+def orca(): "Orca's first words"; return language["orca"] in text()
 wait_for(orca)
 # With no window manager, the keyboard follows the pointer: a window that maps under it takes
 # focus while the terminal is still making its widgets, and Orca, working through that flood of
@@ -131,7 +134,7 @@ def messages(since):
         if line.startswith("BEGIN "): out.append({"text": " ".join(line[6:].split()), "ended": False})
         elif line == "END" and out: out[-1]["ended"] = True
     return out
-def sayline_focused(): "Sayline's cursor line"; return "kilograms" in text()
+def sayline_focused(): "Sayline's cursor line"; return language["focused"] in text()
 def focus():
     # No window manager: the window is given the keyboard and the pointer by hand.
     subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], env=env)
@@ -156,7 +159,7 @@ print(json.dumps({"key": "Up Up Up", "said": messages(before)}), flush=True)
 before = len(text())
 for key in ["5", "Return"]:
     subprocess.run(["xdotool", "keydown", key, "sleep", "0.08", "keyup", key, "sleep", "0.1"], env=env)
-def typed(): "the typed value"; return "5 out of 10 stars" in text()[before:]
+def typed(): "the typed value"; return language["typed"] in text()[before:]
 wait_for(typed, 10)
 quiet()
 print(json.dumps({"key": "5 Return", "said": messages(before)}), flush=True)
@@ -172,22 +175,29 @@ print(json.dumps({"key": "5 Return", "said": messages(before)}), flush=True)
     /// display, focus reads the control and its value, and each key is heard as its value alone,
     /// once and whole: no prompt word, no symbol named ("greater", "slash"), nothing read twice;
     /// a quick run of keys ends with its last value said whole.
-    @Test(.enabled(if: orcaAvailable && getuid() == 0, "needs Orca, gnome-terminal, Xvfb, xdotool and root"))
-    func underOrcaEachKeyIsHeardAsItsValueOnceAndWhole() throws {
+    /// The scenario under Orca in gnome-terminal, in a desktop of `language` (its locale, Orca's
+    /// first words in it, a word of Sayline's focus line, the typed value's words).
+    static func heardUnderOrca(_ language: [String: String]? = nil) throws -> (heard: [Heard], stdout: String) {
         let folder = try ScratchFolder()
         let script = try folder.file("orca.py", Self.scenario)
         let work = folder.path + "/run"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "python3", script, TerminalProcess.binary, work],
+        let languageArgument = try language.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "python3", script, TerminalProcess.binary, work] + [languageArgument].compactMap { $0 },
                                input: "", executable: "/usr/bin/unshare", quietSeconds: 60)
         #expect(run.status == 0, "\(run.stderr.suffix(2000))")
-        let heard = run.stdout.split(separator: "\n").compactMap { try? JSONDecoder().decode(Heard.self, from: Data($0.utf8)) }
+        return (run.stdout.split(separator: "\n").compactMap { try? JSONDecoder().decode(Heard.self, from: Data($0.utf8)) }, run.stdout)
+    }
+
+    @Test(.enabled(if: orcaAvailable && getuid() == 0, "needs Orca, gnome-terminal, Xvfb, xdotool and root"))
+    func underOrcaEachKeyIsHeardAsItsValueOnceAndWhole() throws {
+        let (heard, stdout) = try Self.heardUnderOrca()
         func said(_ index: Int) -> [String] {
             guard heard.indices.contains(index) else { return [] }
             // Orca echoes action keys such as Tab by name: that is the reader's, not Sayline's.
             return heard[index].said.map(\.text).filter { $0.lowercased() != heard[index].key.lowercased() }
         }
-        #expect(heard.count == 8, "\(run.stdout)")
+        #expect(heard.count == 8, "\(stdout)")
         // Orca's own start-up words, then the cursor line as the terminal gets focus.
         #expect(said(0).last == "Weight, 62 kilograms", "\(said(0))")
         let expected = ["62.5 kilograms", "63 kilograms", "Rating, 0 out of 10 stars", "1 out of 10 stars", "0 out of 10 stars min"]
@@ -202,5 +212,24 @@ print(json.dumps({"key": "5 Return", "said": messages(before)}), flush=True)
         // A typed value: the value said whole, after whatever Orca echoes of the keys typed.
         let typed = heard.indices.contains(7) ? heard[7].said : []
         #expect(typed.last?.text == "5 out of 10 stars" && typed.last?.ended == true, "\(typed)")
+    }
+
+    /// Done means: in a German desktop, Orca (speaking German itself) hears Sayline's German
+    /// words, and every value whole, with its decimal comma: "62,5 Kilogramm", never "62.5".
+    @Test(.enabled(if: orcaAvailable && getuid() == 0, "needs Orca, gnome-terminal, Xvfb, xdotool and root"))
+    func underOrcaInGermanTheValuesAreGermanAndWhole() throws {
+        let (heard, stdout) = try Self.heardUnderOrca(["locale": "de_DE", "orca": "Bildschirmleser an", "focused": "Kilogramm", "typed": "5 von 10 Sternen"])
+        func said(_ index: Int) -> [String] {
+            guard heard.indices.contains(index) else { return [] }
+            return heard[index].said.map(\.text).filter { $0.lowercased() != heard[index].key.lowercased() }
+        }
+        #expect(heard.count == 8, "\(stdout)")
+        #expect(said(0).last == "Gewicht, 62 Kilogramm", "\(said(0))")
+        let expected = ["62,5 Kilogramm", "63 Kilogramm", "Bewertung, 0 von 10 Sternen", "1 von 10 Sternen"]
+        for (index, value) in expected.enumerated() {
+            #expect(said(index + 1) == [value], "\(heard.indices.contains(index + 1) ? heard[index + 1].key : "?"): \(said(index + 1))")
+        }
+        let typed = heard.indices.contains(7) ? heard[7].said : []
+        #expect(typed.last?.text == "5 von 10 Sternen" && typed.last?.ended == true, "\(typed)")
     }
 } }

@@ -11,3 +11,7 @@ int pipe2(int pipefd[2], int flags);
 // leaves libintl.h out.
 #include <libintl.h>
 #include <locale.h>
+// glibc's count of catalog changes: raised when LANGUAGE changes, so that lookups already made
+// in another language are not reused.
+extern int _nl_msg_cat_cntr;
+static inline void catalogs_changed(void) { ++_nl_msg_cat_cntr; }

@@ -68,7 +68,7 @@ public struct AuditBaseline: Sendable, Equatable {
     ///   is its own key.
     public init(accepting report: AuditReport, fileKeys: [String: String] = [:]) {
         self.init(report.rules.flatMap { outcome in
-            (outcome.violations + outcome.known).map { Entry(file: fileKeys[$0.file] ?? $0.file, control: $0.control, rule: outcome.rule.id) }
+            (outcome.violations + outcome.known).map { Entry(file: fileKeys[$0.file] ?? $0.file, control: $0.shownControl, rule: outcome.rule.id) }
         })
     }
 
@@ -133,7 +133,7 @@ extension AuditReport {
             let rule = result.rules[index].rule.id
             var stillNew: [Node] = []
             for node in result.rules[index].violations {
-                let entry = AuditBaseline.Entry(file: key(node.file), control: node.control, rule: rule)
+                let entry = AuditBaseline.Entry(file: key(node.file), control: node.shownControl, rule: rule)
                 if baseline.entries.contains(entry) {
                     result.rules[index].known.append(node)
                     seen.insert(entry)
@@ -150,7 +150,7 @@ extension AuditReport {
         let audited = Dictionary(files.map { (AuditBaseline.Entry(file: key($0), control: "", rule: ""), $0) }, uniquingKeysWith: { first, _ in first })
         func shown(_ entry: AuditBaseline.Entry) -> String? { audited[AuditBaseline.Entry(file: entry.file, control: "", rule: "")] }
         let controls = Set(rules.flatMap { outcome in
-            (outcome.violations + outcome.passes + outcome.incomplete + outcome.suppressed.map(\.node)).map { AuditBaseline.Entry(file: key($0.file), control: $0.control, rule: "") }
+            (outcome.violations + outcome.passes + outcome.incomplete + outcome.suppressed.map(\.node)).map { AuditBaseline.Entry(file: key($0.file), control: $0.shownControl, rule: "") }
         })
         let rulesRun = Set(rules.map(\.rule.id))
         result.fixed = baseline.entries.subtracting(seen).filter { entry in

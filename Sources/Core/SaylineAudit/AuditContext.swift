@@ -8,6 +8,8 @@ public struct AuditContext: Sendable {
     public let options: AuditOptions
     /// How many controls carry each name, compared without case.
     let nameCounts: [String: Int]
+    /// The languages the scene gives words in, besides its own: each control should have them.
+    public let claimedLanguages: [String]
 
     /// The context of one audit.
     public init(elements: [AdjustableElement], options: AuditOptions) {
@@ -16,6 +18,12 @@ public struct AuditContext: Sendable {
         var counts: [String: Int] = [:]
         for element in elements { counts[Self.nameKey(element.identity.label), default: 0] += 1 }
         nameCounts = counts
+        var claimed: Set<String> = []
+        for element in elements {
+            claimed.formUnion(element.identity.languages.keys)
+            if let unit = element.identity.unit { claimed.formUnion(unit.languages.keys) }
+        }
+        claimedLanguages = claimed.sorted()
     }
 
     static func nameKey(_ label: String) -> String { label.lowercased() }

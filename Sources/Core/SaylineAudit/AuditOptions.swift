@@ -1,3 +1,4 @@
+import SaylineText
 /// Settings of an audit.
 public struct AuditOptions: Sendable, Equatable {
     /// Most words a change announcement may take.
@@ -9,6 +10,12 @@ public struct AuditOptions: Sendable, Equatable {
     /// Where each rule setting came from, in words ("--rule", ".sayline-audit:3"), for the
     /// report's tool options.
     public var ruleSettingSources: [String: String] = [:]
+    /// The language the scene is heard in, when it is not its own: only the rules about words
+    /// run (`AuditRule.perLanguage`), and each finding names the language. The front runs one
+    /// audit a language a scene claims and joins them (`AuditReport.adding`).
+    public var language: Phrasebook? = nil
+    /// Whether every scene is heard in `language`, claimed or not (`audit --language`).
+    public var everyScene = false
 
     /// The default limits.
     public init() {}

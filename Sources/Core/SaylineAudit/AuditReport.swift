@@ -22,9 +22,14 @@ public struct AuditReport: Sendable, Equatable {
         public let html: String
         /// How long the rule took on this control (the first rule also carries the shared walk).
         public let nanoseconds: UInt64
+
+        /// The control as a report names it: "weight", or "weight in de".
+        public var shownControl: String { language.map { control + " in " + $0 } ?? control }
         /// `html` as a JSON string, quoted and escaped once for every node of its control (a
         /// dozen rules quote the same text); empty when it was not made.
         var quotedHTML: [UInt8] = []
+        /// The language the control was heard in, when not in the scene's own words: "de".
+        public var language: String? = nil
 
         /// "scene.json:4:5", "scene.json" or "".
         public var place: String {
@@ -78,6 +83,19 @@ public struct AuditReport: Sendable, Equatable {
 
     /// Joins another audit (the next range of a scene, or another scene) after this one.
     /// Both must have run the same rules in the same order.
+    /// The findings of the same scenes heard in another language, joined rule by rule: the
+    /// controls are not counted again.
+    public mutating func adding(language other: AuditReport) {
+        for outcome in other.rules {
+            guard let index = rules.firstIndex(where: { $0.rule.id == outcome.rule.id }) else { continue }
+            rules[index].violations += outcome.violations
+            rules[index].passes += outcome.passes
+            rules[index].incomplete += outcome.incomplete
+            rules[index].suppressed += outcome.suppressed
+            rules[index].known += outcome.known
+        }
+    }
+
     public mutating func append(_ other: AuditReport) {
         controlCount += other.controlCount
         for file in other.files where !files.contains(file) { files.append(file) }

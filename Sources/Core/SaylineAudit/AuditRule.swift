@@ -7,6 +7,8 @@ public protocol AuditRule: Sendable {
     var info: AuditRuleInfo { get }
     /// The rule's verdict on one control, from the walk every rule shares.
     func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult
+    /// Whether what the rule checks are words, heard again in each language the scene claims.
+    var perLanguage: Bool { get }
 }
 
 extension AuditRule {
@@ -26,6 +28,8 @@ extension AuditRule {
     public var tags: [String] { info.tags }
     /// The rule's section of the audit-rules reference.
     public var helpURL: String { info.helpURL }
+    /// Most rules check the numbers and the keys, the same in every language.
+    public var perLanguage: Bool { false }
 }
 
 /// One rule's verdict on one control.

@@ -14,6 +14,7 @@ public enum AuditRules {
         FigureMatchesValue(),
         ReduceMotionHonoured(),
         AnnouncementLength(),
+        LanguageComplete(),
     ]
 
     /// The audit-rules reference, where each rule has a section named by its id.

@@ -26,9 +26,24 @@ public struct Auditor: Sendable {
     ///   (`AuditContext.stepsToCheck`), so the audit grows linearly with the scene.
     public func audit(_ scene: Scene, file: String = "", rules all: [any AuditRule] = AuditRules.all,
                       controls: Range<Int>? = nil, clock: (@Sendable () -> UInt64)? = nil, context: AuditContext? = nil) -> AuditReport {
+        // Heard in another language, on whatever thread runs it: only the rules about words,
+        // each finding named by the language.
+        // The scene's own words are heard as the source language's: a German person's audit
+        // of a scene checks its own words, and its German ones in a pass of their own.
+        let book = options.language ?? .english
+        if Phrasebook.current.code != book.code {
+            return Phrasebook.$current.withValue(book) { audit(scene, file: file, rules: all, controls: controls, clock: clock, context: options.language == nil ? context : nil) }
+        }
         // A project's settings: rules switched off are not run at all, as with axe's `rules`.
-        let rules = options.rules(from: all)
+        let rules = options.rules(from: all).filter { options.language == nil || $0.perLanguage }
         let context = context ?? AuditContext(elements: scene.elements, options: options)
+        let language = options.language?.code
+        // A language the scene gives no words in is heard only when it was asked for.
+        if let language, !options.everyScene, !context.claimedLanguages.contains(language) {
+            var report = AuditReport(controlCount: 0, files: [file])
+            report.rules = rules.map { AuditReport.RuleOutcome(rule: $0.info) }
+            return report
+        }
         var outcomes = rules.map { AuditReport.RuleOutcome(rule: $0.info) }
         let range = controls.map { $0.clamped(to: scene.elements.indices) } ?? scene.elements.indices
         for position in range {
@@ -53,7 +68,7 @@ public struct Auditor: Sendable {
                 let node = { (message: String?) in
                     AuditReport.Node(file: file, control: element.identity.id, label: element.identity.label, message: message,
                                      line: source?.line, column: source?.column,
-                                     html: html, nanoseconds: now &- lap, quotedHTML: quotedHTML)
+                                     html: html, nanoseconds: now &- lap, quotedHTML: quotedHTML, language: language)
                 }
                 lap = now
                 switch result {

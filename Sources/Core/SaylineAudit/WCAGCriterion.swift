@@ -45,6 +45,9 @@ public struct WCAGCriterion: Sendable, Equatable, Hashable {
     /// SC 2.5.7.
     public static let draggingMovements = WCAGCriterion(number: "2.5.7", name: "Dragging Movements", level: .aa, version: "2.2")
     /// SC 4.1.2.
+    /// Each part of the content in another language says so, so that it is read in its voice.
+    public static let languageOfParts = WCAGCriterion(number: "3.1.2", name: "Language of Parts", level: .aa, version: "2.0")
+    /// A control's name, role and value are there for assistive technology.
     public static let nameRoleValue = WCAGCriterion(number: "4.1.2", name: "Name, Role, Value", level: .a, version: "2.0")
     /// SC 4.1.3.
     public static let statusMessages = WCAGCriterion(number: "4.1.3", name: "Status Messages", level: .aa, version: "2.1")

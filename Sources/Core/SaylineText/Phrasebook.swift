@@ -165,3 +165,8 @@ extension Phrasebook {
         translatableIn("this language's name", "English"),
     ]
 }
+
+extension Phrasebook: Equatable {
+    /// Two phrasebooks of one language are the same: a language has one catalog.
+    public static func == (lhs: Phrasebook, rhs: Phrasebook) -> Bool { lhs.code == rhs.code }
+}

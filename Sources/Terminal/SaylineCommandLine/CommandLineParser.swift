@@ -29,7 +29,7 @@ package struct ParsedArguments {
     /// The refusal of an operand past the first `allowed`, if one was given.
     package func extraOperand(allowed: Int = 0) -> UsageError? {
         guard operands.count > allowed else { return nil }
-        return UsageError("unexpected argument: \(TextSanitiser.echo(operands[allowed]))")
+        return UsageError(translated("unexpected argument: %s", TextSanitiser.echo(operands[allowed])))
     }
 
     private func last(_ name: String) -> Given? { given.last { $0.option.name == name } }
@@ -38,7 +38,7 @@ package struct ParsedArguments {
     package func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(UsageError) -> T? where T.RawValue == String {
         guard let given = last(name), let word = given.value else { return nil }
         guard let parsed = T(rawValue: word) else {
-            throw UsageError("\(given.spelled) takes \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \(TextSanitiser.echo(word))")
+            throw UsageError(translated("%s takes %s, not %s", given.spelled, T.allCases.map(\.rawValue).joined(separator: ", "), TextSanitiser.echo(word)))
         }
         return parsed
     }
@@ -46,7 +46,7 @@ package struct ParsedArguments {
     package func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let given = last(name), let word = given.value else { return nil }
         guard let number = Int(word), range.contains(number) else {
-            throw UsageError("\(given.spelled) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \(TextSanitiser.echo(word))")
+            throw UsageError(translated("%s takes a whole number from %s to %s, not %s", given.spelled, String(range.lowerBound), String(range.upperBound), TextSanitiser.echo(word)))
         }
         return number
     }
@@ -66,7 +66,7 @@ package enum CommandLineParser {
         var endOfOptions = false
         /// The next word as an option's argument, or a usage error naming the option.
         func argument(for spelled: String) throws(UsageError) -> String {
-            guard index < words.count else { throw UsageError("\(spelled) needs a value") }
+            guard index < words.count else { throw UsageError(translated("%s needs a value", spelled)) }
             index += 1
             return words[index - 1]
         }
@@ -85,7 +85,7 @@ package enum CommandLineParser {
                     throw unknown(name, among: options)
                 }
                 if option.argument == nil {
-                    guard inline == nil else { throw UsageError("\(name) takes no value") }
+                    guard inline == nil else { throw UsageError(translated("%s takes no value", name)) }
                     result.given.append(.init(option: option, value: nil, spelled: name))
                 } else if let inline {
                     result.given.append(.init(option: option, value: inline, spelled: name))
@@ -108,7 +108,7 @@ package enum CommandLineParser {
                     position += 1
                     let spelled = "-\(letter)"
                     guard let option = options.first(where: { $0.short == letter }) else {
-                        throw UsageError("unknown option: \(TextSanitiser.echo(spelled))")
+                        throw UsageError(translated("unknown option: %s", TextSanitiser.echo(spelled)))
                     }
                     if option.argument == nil {
                         result.given.append(.init(option: option, value: nil, spelled: spelled))
@@ -128,7 +128,8 @@ package enum CommandLineParser {
 
     private static func unknown(_ name: String, among options: [OptionSpec]) -> UsageError {
         let suggestion = CommandTable.suggestion(for: name, among: options.map(\.name))
-        return UsageError("unknown option: \(TextSanitiser.echo(name))" + (suggestion.map { "; did you mean \($0)?" } ?? ""))
+        let shown = TextSanitiser.echo(name)
+        return UsageError(suggestion.map { translated("unknown option: %s; did you mean %s?", shown, $0) } ?? translated("unknown option: %s", shown))
     }
 }
 

@@ -124,7 +124,10 @@ package struct CommandLineSpec: Sendable {
     }
 
     /// What a usage error prints after its message: where to look, in one line.
-    package var tryHelp: String { "Try '\(invocation) --help'." }
+    package var tryHelp: String {
+        // Translators: %s is the command as typed, "sayline" or "sayline run"; keep it and --help as they are.
+        translated("Try '%s --help'.", invocation)
+    }
 
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
 }

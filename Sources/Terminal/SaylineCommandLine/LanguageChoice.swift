@@ -42,7 +42,8 @@ package struct LanguageChoice: Equatable, Sendable {
             }
             index += 1
         }
-        if let flagged { return flagged }
+        // `audit --language all` hears every language; it names none to speak.
+        if let flagged, flagged.0 != "all" { return flagged }
         if let preferences {
             for case .setting("language", let value, let line) in PreferencesFile.parse(preferences.text) where !value.isEmpty {
                 return (value, .file(preferences.path, line: line))

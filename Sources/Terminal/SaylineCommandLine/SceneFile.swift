@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineScene
 import SaylineAudit
 import SaylineSystem
@@ -25,7 +26,9 @@ package enum SceneFile {
         let name = FileAccess.shown(path)
         switch FileAccess.read(path: path == "-" ? nil : systemPath ?? Array(path.utf8CString), limit: Scene.maximumFileSize) {
         case .failure(.tooLarge(let size, _)):
-            return .failure(SceneLoadFailure(lines: ["\(name): the file is \(size) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)"]))
+            let limit = String(Scene.maximumFileSize)
+            return .failure(SceneLoadFailure(lines: [name + ": " + translatedCount("the file is %s byte, more than the limit of %s (16 MiB)", "the file is %s bytes, more than the limit of %s (16 MiB)",
+                                                                                   count: size, String(size), limit)]))
         case .failure(let failure):
             return .failure(SceneLoadFailure(lines: ["\(name): \(failure.message)"]))
         case .success(let bytes):

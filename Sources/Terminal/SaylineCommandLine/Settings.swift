@@ -148,10 +148,15 @@ package struct SettingSpec: Sendable {
     /// The words the value may be, for help and completion; empty when it is free.
     let values: [String]
     let help: String
-    let apply: @Sendable (inout ReplSettings, String) -> String?
+    /// Sets the setting from a word; what is wrong with the word otherwise, the setting named as
+    /// `name` (its key, or the flag as it was given: "--settle takes …").
+    let applyNamed: @Sendable (inout ReplSettings, String, _ name: String) -> String?
     let show: @Sendable (ReplSettings) -> String?
     /// What `show`'s nil means, in words.
     var unsetWords = "the engine's own"
+
+    /// Sets the setting from a word; what is wrong with the word otherwise, naming its key.
+    func apply(_ settings: inout ReplSettings, _ word: String) -> String? { applyNamed(&settings, word, key) }
 }
 
 package enum SettingTable {
@@ -168,9 +173,9 @@ package enum SettingTable {
         SettingSpec(key: "settle", flag: "--settle", argument: "MS", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
                     help: "quiet time in milliseconds that ends a run of changes, 0 to 10000",
-                    apply: { settings, word in
+                    applyNamed: { settings, word, name in
                         guard let milliseconds = Int(word), (0...10_000).contains(milliseconds) else {
-                            return "settle takes milliseconds from 0 to 10000, not \(TextSanitiser.echo(word))"
+                            return translated("%s takes milliseconds from 0 to 10000, not %s", name, TextSanitiser.echo(word))
                         }
                         settings.settleMilliseconds = milliseconds
                         return nil
@@ -181,18 +186,18 @@ package enum SettingTable {
         SettingSpec(key: "speech", flag: "--speak", argument: "ENGINE", valueWithoutArgument: "auto", aliases: [],
                     environment: nil, values: ["auto", "speech-dispatcher", "espeak-ng", "none"],
                     help: "speak every announcement too: auto (speech-dispatcher where it runs or can start, else espeak-ng), speech-dispatcher, none, or a command and its arguments, run without a shell with the text after --",
-                    apply: { settings, word in
+                    applyNamed: { settings, word, name in
                         let choice = SpeechEngineChoice(word)
-                        if case .command(let words) = choice, words.isEmpty { return "speech takes an engine or a command" }
+                        if case .command(let words) = choice, words.isEmpty { return translated("%s takes an engine or a command", name) }
                         settings.speech = choice
                         return nil
                     }, show: { $0.speech.text }),
         SettingSpec(key: "rate", flag: "--rate", argument: "N", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
                     help: "speech rate from -100 (slowest) to 100 (fastest), 0 the engine's own",
-                    apply: { settings, word in
+                    applyNamed: { settings, word, name in
                         guard let rate = Int(word), (-100...100).contains(rate) else {
-                            return "rate takes a whole number from -100 to 100, not \(TextSanitiser.echo(word))"
+                            return translated("%s takes a whole number from %s to %s, not %s", name, "-100", "100", TextSanitiser.echo(word))
                         }
                         settings.rate = rate
                         return nil
@@ -200,33 +205,33 @@ package enum SettingTable {
         SettingSpec(key: "voice", flag: "--voice", argument: "NAME", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
                     help: "the engine's voice, such as en-gb for espeak-ng",
-                    apply: { settings, word in
+                    applyNamed: { settings, word, name in
                         let clean = TextSanitiser.clean(word)
-                        guard !clean.isEmpty, !clean.contains(" ") else { return "voice takes one word, not \(TextSanitiser.echo(word))" }
+                        guard !clean.isEmpty, !clean.contains(" ") else { return translated("%s takes one word, not %s", name, TextSanitiser.echo(word)) }
                         settings.voice = clean
                         return nil
                     }, show: { $0.voice }),
         SettingSpec(key: "punctuation", flag: "--punctuation", argument: "LEVEL", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: Punctuation.allCases.map(\.rawValue),
                     help: "how much punctuation the engine reads: none, some or all",
-                    apply: { settings, word in
-                        guard let level = Punctuation(rawValue: word) else { return choices("punctuation", Punctuation.allCases.map(\.rawValue), word) }
+                    applyNamed: { settings, word, name in
+                        guard let level = Punctuation(rawValue: word) else { return choices(name, Punctuation.allCases.map(\.rawValue), word) }
                         settings.punctuation = level
                         return nil
                     }, show: { $0.punctuation?.rawValue }),
         SettingSpec(key: "autosave", flag: "--autosave", argument: "on|off", valueWithoutArgument: "on", aliases: [],
                     environment: nil, values: ["on", "off"],
                     help: "write the values back into the scene file at exit, as save does, instead of asking about unsaved changes",
-                    apply: { settings, word in
-                        guard let on = onOff(word) else { return choices("autosave", ["on", "off"], word) }
+                    applyNamed: { settings, word, name in
+                        guard let on = onOff(word) else { return choices(name, ["on", "off"], word) }
                         settings.autosave = on
                         return nil
                     }, show: { $0.autosave ? "on" : "off" }),
         SettingSpec(key: "on-change", flag: "--on-change", argument: "COMMAND", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
                     help: "run COMMAND when a value settles, split into words and run without a shell; {id}, {value} and {text} in its words, and SAYLINE_ID, SAYLINE_VALUE and SAYLINE_TEXT in its environment, are the control and its value; never from a scene file, nor from a preferences file that others can write",
-                    apply: { settings, word in
-                        guard !CommandWords.split(word).isEmpty else { return "on-change takes a command" }
+                    applyNamed: { settings, word, name in
+                        guard !CommandWords.split(word).isEmpty else { return translated("%s takes a command", name) }
                         settings.onChange = word
                         return nil
                     }, show: { $0.onChange }, unsetWords: "none"),
@@ -236,8 +241,8 @@ package enum SettingTable {
         SettingSpec(key: "braille-code", flag: "--braille-code", argument: "CODE", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: ["auto", "computer", "contracted"],
                     help: "how the braille display writes text: auto (contracted when BRLTTY's text style is, else computer braille), computer (uncontracted, BRLTTY's text table), contracted (BRLTTY's contraction table, or Unified English Braille grade 2), or a liblouis table such as en-us-g2.ctb",
-                    apply: { settings, word in
-                        guard let code = BrailleCode(word) else { return "braille-code takes auto, computer, contracted or one liblouis table, not \(TextSanitiser.echo(word))" }
+                    applyNamed: { settings, word, name in
+                        guard let code = BrailleCode(word) else { return translated("%s takes auto, computer, contracted or one liblouis table, not %s", name, TextSanitiser.echo(word)) }
                         settings.brailleCode = code
                         return nil
                     }, show: { $0.brailleCode.text }),
@@ -264,8 +269,8 @@ package enum SettingTable {
         let words = Value.allCases.map(\.rawValue)
         return SettingSpec(key: key, flag: flag, argument: argument, valueWithoutArgument: nil, aliases: aliases,
                            environment: environment, values: words, help: help,
-                           apply: { settings, word in
-                               guard let value = Value(rawValue: word) else { return choices(key, words, word) }
+                           applyNamed: { settings, word, name in
+                               guard let value = Value(rawValue: word) else { return choices(name, words, word) }
                                set(&settings, value)
                                return nil
                            }, show: { get($0).rawValue })
@@ -277,15 +282,16 @@ package enum SettingTable {
                               get: @escaping @Sendable (ReplSettings) -> Bool, set: @escaping @Sendable (inout ReplSettings, Bool) -> Void) -> SettingSpec {
         SettingSpec(key: key, flag: flag, argument: "on|off", valueWithoutArgument: nil, aliases: aliases,
                     environment: environment, values: ["on", "off"], help: help,
-                    apply: { settings, word in
-                        guard let on = onOff(word) else { return choices(key, ["on", "off"], word) }
+                    applyNamed: { settings, word, name in
+                        guard let on = onOff(word) else { return choices(name, ["on", "off"], word) }
                         set(&settings, on)
                         return nil
                     }, show: { get($0) ? "on" : "off" })
     }
 
-    private static func choices(_ key: String, _ values: [String], _ word: String) -> String {
-        "\(key) takes \(values.joined(separator: ", ")), not \(TextSanitiser.echo(word))"
+    /// - Parameter name: the setting as it is named here: its key, or the flag given.
+    private static func choices(_ name: String, _ values: [String], _ word: String) -> String {
+        translated("%s takes %s, not %s", name, values.joined(separator: ", "), TextSanitiser.echo(word))
     }
 
     private static func onOff(_ word: String) -> Bool? {
@@ -345,9 +351,9 @@ package enum SettingTable {
         }
         for given in parsed.given {
             guard let (spec, fixedValue) = setting(forOption: given.option.name), let value = fixedValue ?? given.value else { continue }
-            if let problem = spec.apply(&settings, value) {
-                // "settle takes …" reads "--settle takes …" when it was a flag.
-                return .failure(UsageError(problem.hasPrefix(spec.key + " ") ? given.spelled + problem.dropFirst(spec.key.count) : problem))
+            // "--settle takes …" when it was a flag, where the preferences file says "settle takes …".
+            if let problem = spec.applyNamed(&settings, value, given.spelled) {
+                return .failure(UsageError(problem))
             }
             settings.sources[spec.key] = .flag(given.spelled)
         }

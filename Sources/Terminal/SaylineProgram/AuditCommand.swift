@@ -55,7 +55,39 @@ package enum AuditCommand: Subcommand {
             options: [SharedOptions.scene, demo,
                       SharedOptions.format(Format.allCases.map(\.rawValue), help: "text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning, html as one page to read"),
                       SharedOptions.output, failOn, baseline, updateBaseline, rule, shard, maxChangeWords, maxFocusWords, jobs,
-                      LanguageChoice.option, SharedOptions.help, SharedOptions.version])
+                      language, SharedOptions.help, SharedOptions.version])
+    }
+
+    static let language = OptionSpec("--language", argument: "LANGS", completion: .none, defaultWords: "each language a scene gives words in",
+                                     help: "hear the scenes in these languages too, a comma list such as de,pl, or all: the rules about words (announcement-length, spoken-text-speakable, value-text-present, name-present, name-unique, no-silent-steps) run again in each, and each finding names its language; messages are in the first")
+
+    /// The languages to hear the scenes in besides their own words: those asked for with
+    /// `--language` (a comma list, or `all`), else every one a scene claims that Sayline has a
+    /// catalog for. English is the scenes' own words, heard in every audit.
+    static func languages(asked: String?, scenes: [AuditedScene], options: AuditOptions) -> Result<[Phrasebook], UsageError> {
+        let folders = LanguageChoice.catalogFolders()
+        let available = LanguageChoice.available(in: folders).filter { $0 != "en" }
+        var codes: [String]
+        if let asked {
+            codes = asked == "all" ? available : asked.split(whereSeparator: { $0 == "," || $0 == ":" }).map(String.init).filter { $0 != "en" }
+            if let unknown = codes.first(where: { !available.contains($0) }) {
+                return .failure(UsageError(translated("--language takes all or languages Sayline has messages in (%s), not %s", (["en"] + available).joined(separator: ", "), TextSanitiser.echo(unknown))))
+            }
+        } else {
+            var claimed: Set<String> = []
+            for scene in scenes { claimed.formUnion(AuditContext(elements: scene.scene.elements, options: options).claimedLanguages) }
+            codes = available.filter(claimed.contains)
+        }
+        var books: [Phrasebook] = []
+        for code in codes {
+            for folder in folders {
+                if let catalog = GettextCatalog.open(language: code, folder: folder) {
+                    books.append(Phrasebook(code: code, catalog: catalog))
+                    break
+                }
+            }
+        }
+        return .success(books)
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
@@ -128,6 +160,18 @@ package enum AuditCommand: Subcommand {
         // Fewer scenes than parts: the controls are what is split.
         let ranges = part.flatMap { part in Self.filesPerPart(paths, part) == nil ? Self.controlRanges(scenes, part) : nil }
         var report = Self.audit(scenes, ranges: ranges, auditor: Auditor(options: options), threads: threads)
+        // Each language a scene claims (or each asked for), heard in turn: the rules about
+        // words run again in it, and every finding names it.
+        switch Self.languages(asked: arguments.value(LanguageChoice.option.name), scenes: scenes, options: options) {
+        case .failure(let problem): throw problem
+        case .success(let books):
+            for book in books {
+                var heard = options
+                heard.language = book
+                heard.everyScene = arguments.has(LanguageChoice.option.name)
+                report.adding(language: Self.audit(scenes, ranges: ranges, auditor: Auditor(options: heard), threads: threads))
+            }
+        }
         if let part, ranges?.allSatisfy(\.isEmpty) == true {
             Diagnostics.write("sayline audit: part \(part.index) of \(part.count) holds no controls: nothing was audited\n")
         }

@@ -1,3 +1,4 @@
+import SaylineCatalogs
 import Glibc
 import SaylineText
 import SaylineSystem
@@ -6,7 +7,7 @@ import SaylineCommandLine
 /// The options `install` and `uninstall` share.
 enum InstallOptions {
     static let prefix = OptionSpec("--prefix", argument: "DIR", completion: .files, defaultWords: "~/.local, with data under $XDG_DATA_HOME",
-                                   help: "install under DIR: DIR/bin, DIR/share/man, DIR/share/bash-completion, DIR/share/zsh, DIR/share/fish (/usr/local for everyone, as root)")
+                                   help: "install under DIR: DIR/bin, DIR/share/man, DIR/share/locale, DIR/share/bash-completion, DIR/share/zsh, DIR/share/fish (/usr/local for everyone, as root)")
     static let destination = OptionSpec("--destdir", argument: "DIR", completion: .files,
                                         help: "stage every file under DIR as it would be under the prefix, for packagers (DESTDIR)")
     static let dryRun = OptionSpec("--dry-run", short: "n", help: "say what would be done, and do nothing")
@@ -29,7 +30,8 @@ package enum InstallCommand: Subcommand {
             name: "install", summary: "install sayline, its man pages and shell completions",
             description: """
             Installs this sayline program, its man pages (sayline(1), sayline-scene(5) and
-            sayline-audit-rules(7)) and the bash, zsh and fish completions: for
+            sayline-audit-rules(7)), its messages in each language (share/locale/LL/LC_MESSAGES/sayline.mo)
+            and the bash, zsh and fish completions: for
             you alone under ~/.local (no root needed), or for everyone with --prefix /usr/local. Each
             file is written whole beside its place and then moved there, so a file is never half
             written; a link, device or FIFO at a destination is refused, never written through. `swift run -c release sayline install` builds and installs in one command;
@@ -62,6 +64,15 @@ package enum InstallCommand: Subcommand {
                 return ExitStatus.ioError.rawValue
             }
             pages.append((item, page))
+        }
+        // The catalogs this build compiled, one a language.
+        for code in InstallLayout.catalogLanguages {
+            let item = layout.catalog(code)
+            guard let catalog = contents(of: item) else {
+                Diagnostics.write("sayline install: cannot read the \(code) messages this build compiled under \(FileAccess.shown(CatalogFolder.built))\n")
+                return ExitStatus.ioError.rawValue
+            }
+            pages.append((item, catalog))
         }
         let contents: [(InstallLayout.Item, [UInt8])] = [(layout.program, program)] + pages + [
             (layout.bashCompletion, Array(CompletionScript.script(for: .bash).utf8)),
@@ -141,6 +152,14 @@ package enum InstallCommand: Subcommand {
         case "sayline": return Array(CompletionScript.script(for: .bash).utf8)
         case "_sayline": return Array(CompletionScript.script(for: .zsh).utf8)
         case "sayline.fish": return Array(CompletionScript.script(for: .fish).utf8)
+        case "sayline.mo":
+            // .../locale/LL/LC_MESSAGES/sayline.mo: the language is two folders up.
+            let folders = item.path.split(separator: "/")
+            guard folders.count >= 3 else { return nil }
+            let code = String(folders[folders.count - 3])
+            guard InstallLayout.catalogLanguages.contains(code),
+                  case .success(let bytes) = FileAccess.read(CatalogFolder.built + "/" + code + "/LC_MESSAGES/sayline.mo", limit: 1 << 24) else { return nil }
+            return bytes
         default: return nil
         }
     }

@@ -1,5 +1,7 @@
+import SaylineCatalogs
 import Glibc
 import SaylineText
+import SaylineSystem
 import SaylineCommandLine
 
 /// Where `sayline install` puts each file, and `sayline uninstall` takes it from: the places
@@ -51,7 +53,13 @@ struct InstallLayout {
     var zshCompletion: Item { Item(name: "zsh completion", path: dataFolder + "/zsh/site-functions/_sayline", mode: 0o644) }
     var fishCompletion: Item { Item(name: "fish completion", path: dataFolder + "/fish/vendor_completions.d/sayline.fish", mode: 0o644) }
 
-    var items: [Item] { [program, manPage, sceneManPage, rulesManPage, bashCompletion, zshCompletion, fishCompletion] }
+    /// A language's messages, where gettext looks beside `bin`: share/locale/de/LC_MESSAGES/sayline.mo.
+    func catalog(_ code: String) -> Item {
+        Item(name: code + " messages", path: dataFolder + "/locale/" + code + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", mode: 0o644)
+    }
+    /// The languages this build has catalogs for.
+    static var catalogLanguages: [String] { LanguageChoice.available(in: [CatalogFolder.built]).filter { $0 != "en" } }
+    var items: [Item] { [program, manPage, sceneManPage, rulesManPage, bashCompletion, zshCompletion, fishCompletion] + Self.catalogLanguages.map(catalog) }
     /// What install put, for uninstall (`InstallRecord`): not an item, as it is no file of
     /// Sayline's to use.
     var record: Item { Item(name: "record of what was installed", path: dataFolder + "/sayline/installed", mode: 0o644) }

@@ -30,7 +30,8 @@ package enum PickCommand: Subcommand {
     static let controlFlags: [(option: OptionSpec, field: SceneField)] = {
         let kinds = SceneKinds.standard
         var flags: [(option: OptionSpec, field: SceneField)] = []
-        for field in SceneField.shared(for: kinds) + kinds.all.flatMap(\.fields) where field.key != "id" {
+        // Other languages' words belong in a scene file: one pick is asked in one language.
+        for field in SceneField.shared(for: kinds) + kinds.all.flatMap(\.fields) where field.key != "id" && field.type != .languages {
             guard !flags.contains(where: { $0.field.key == field.key }) else { continue }
             flags.append((field.key == "kind" ? kind : option(for: field), field))
         }
@@ -51,6 +52,7 @@ package enum PickCommand: Subcommand {
         case .number, .wholeNumber: ("N", .none)
         case .onOff: ("true|false", .words(["true", "false"]))
         case .unit: ("SINGULAR[/PLURAL]", .none)
+        case .languages: ("JSON", .none)
         case .choice(let words): (words.joined(separator: "|"), .words(words))
         }
         let plain = { (text: String) in text.replacing("`", with: "") }
@@ -107,14 +109,14 @@ package enum PickCommand: Subcommand {
         case .failure(let failure): return failure.report()
         case .success(let made): element = made
         }
-        if options.eventsTarget == "-" { throw UsageError("--events -: standard output carries the answer; name a file or fd:N") }
+        if options.eventsTarget == "-" { throw UsageError(translated("--events -: standard output carries the answer; name a file or fd:N")) }
         let events: EventStream?
         switch SessionFront.openEvents(options, command: "sayline pick") {
         case .failure(let failed): return failed.status
         case .success(let stream): events = stream
         }
         if let events, events.sharesFile(with: STDOUT_FILENO) {
-            throw UsageError("--events \(TextSanitiser.echo(options.eventsTarget ?? "-")): that is standard output, which carries the answer; name a file or another descriptor")
+            throw UsageError(translated("--events %s: that is standard output, which carries the answer; name a file or another descriptor", TextSanitiser.echo(options.eventsTarget ?? "-")))
         }
         let ended = SessionFront.run(SceneDocument(path: nil, bytes: nil, scene: Scene(elements: [element])), options: options,
                                      environment: environment, events: events, pick: arguments.has(requireConfirm.name))
@@ -145,7 +147,7 @@ package enum PickCommand: Subcommand {
     private static func element(_ arguments: ParsedArguments) throws(UsageError) -> Result<AdjustableElement, SceneLoadFailure> {
         if let path = arguments.value(SharedOptions.scene.name) {
             for (option, _) in controlFlags where arguments.has(option.name) {
-                throw UsageError("\(option.name) describes a control of its own; with --scene, choose one with --control")
+                throw UsageError(translated("%s describes a control of its own; with --scene, choose one with --control", option.name))
             }
             let scene: Scene
             switch SceneFile.load(path) {
@@ -157,12 +159,14 @@ package enum PickCommand: Subcommand {
             if let id = arguments.value(control.name) {
                 guard let found = scene.elements.firstIndex(where: { $0.identity.id.lowercased() == id.lowercased() }) else {
                     let name = FileAccess.shown(path)
-                    return .failure(SceneLoadFailure(lines: ["\(name): no control \(TextSanitiser.echo(id)); its controls: \(ids.joined(separator: ", "))"]))
+                    return .failure(SceneLoadFailure(lines: [name + ": " + translated("no control %s; its controls: %s", TextSanitiser.echo(id), ids.joined(separator: ", "))]))
                 }
                 index = found
             } else {
                 guard scene.elements.count == 1 else {
-                    throw UsageError("the scene has \(scene.elements.count) controls; choose one with --control: \(ids.joined(separator: ", "))")
+                    let count = scene.elements.count
+                    throw UsageError(translatedCount("the scene has %s control; choose one with --control: %s", "the scene has %s controls; choose one with --control: %s",
+                                                     count: count, String(count), ids.joined(separator: ", ")))
                 }
                 index = 0
             }
@@ -172,20 +176,20 @@ package enum PickCommand: Subcommand {
             guard problems.isEmpty else { return .failure(SceneLoadFailure(lines: problems.map { $0.formatted(file: FileAccess.shown(path)) })) }
             return .success(scene.elements[index])
         }
-        if arguments.has(control.name) { throw UsageError("--control picks from a scene: give --scene FILE too") }
+        if arguments.has(control.name) { throw UsageError(translated("--control picks from a scene: give --scene FILE too")) }
         // The id names the prompt and the JSON answer: the label's words, or "value".
         let labelFlag = option(named: "label")
         let words = (labelFlag.flatMap { arguments.value($0.name) } ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }
         let id = words.isEmpty ? "value" : words.joined(separator: "-")
         var members: [(key: String, node: JSONNode)] = [("kind", node(.string(arguments.value(kind.name) ?? "ruler"))), ("id", node(.string(id))),
-                                                        ("label", node(.string(labelFlag.flatMap { arguments.value($0.name) } ?? "Value")))]
+                                                        ("label", node(.string(labelFlag.flatMap { arguments.value($0.name) } ?? translatedIn("the label of a control given none", "Value"))))]
         for (option, field) in controlFlags where field.key != "kind" && field.key != "label" {
             guard let given = arguments.given.last(where: { $0.option.name == option.name }), let word = given.value else { continue }
             members.append((field.key, node(try value(word, for: field, spelled: given.spelled))))
         }
         switch SceneDecoder.decode(tree: node(.object([("controls", node(.array([node(.object(members))])))]))) {
         case .success(let scene):
-            guard let made = scene.elements.first else { throw UsageError("no control could be made from the flags") }
+            guard let made = scene.elements.first else { throw UsageError(translated("no control could be made from the flags")) }
             // An impossible control is refused, naming the flag, never silently reshaped.
             let problems = made.settingProblems
             guard problems.isEmpty else {
@@ -216,19 +220,19 @@ package enum PickCommand: Subcommand {
     private static func value(_ word: String, for field: SceneField, spelled: String) throws(UsageError) -> JSONValue {
         switch field.type {
         case .number, .wholeNumber:
-            guard let number = Double(word), number.isFinite else { throw UsageError("\(spelled) takes a number, not \(TextSanitiser.echo(word))") }
+            guard let number = Double(word), number.isFinite else { throw UsageError(translated("%s takes a number, not %s", spelled, TextSanitiser.echo(word))) }
             return .number(number)
         case .onOff:
             switch word.lowercased() {
             case "true", "on", "yes": return .bool(true)
             case "false", "off", "no": return .bool(false)
-            default: throw UsageError("\(spelled) takes true or false, not \(TextSanitiser.echo(word))")
+            default: throw UsageError(translated("%s takes true or false, not %s", spelled, TextSanitiser.echo(word)))
             }
         case .unit:
             let parts = word.split(separator: "/", maxSplits: 1).map(String.init)
-            guard let singular = parts.first, !singular.isEmpty else { throw UsageError("\(spelled) takes a word, or SINGULAR/PLURAL") }
+            guard let singular = parts.first, !singular.isEmpty else { throw UsageError(translated("%s takes a word, or SINGULAR/PLURAL", spelled)) }
             return .object([("singular", node(.string(singular))), ("plural", node(.string(parts.count > 1 ? parts[1] : singular)))])
-        case .kind, .identifier, .text, .choice:
+        case .kind, .identifier, .text, .choice, .languages:
             return .string(word)
         }
     }

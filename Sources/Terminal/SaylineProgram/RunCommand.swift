@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineSession
 import SaylineScene
 import SaylineSystem
@@ -73,14 +74,16 @@ package enum RunCommand: Subcommand {
     static func stopMessage(_ walk: Result<Void, ScriptLines.Stop>, _ scriptName: String) -> String? {
         guard case .failure(let stop) = walk else { return nil }
         switch stop {
-        case .notText(let line): return "\(scriptName):\(line): the script is not UTF-8 text\n"
-        case .tooLong(let line): return "\(scriptName):\(line): a line of more than \(ScriptLines.lineLimit) bytes; no command is that long\n"
+        case .notText(let line): return "\(scriptName):\(line): " + translated("the script is not UTF-8 text") + "\n"
+        case .tooLong(let line):
+            return "\(scriptName):\(line): " + translatedCount("a line of more than %s byte; no command is that long", "a line of more than %s bytes; no command is that long",
+                                                                count: ScriptLines.lineLimit, String(ScriptLines.lineLimit)) + "\n"
         case .unreadable(let reason): return "\(scriptName): \(reason)\n"
         }
     }
 
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
-        guard let scriptPath = arguments.operands.first else { throw UsageError("run needs a script file, or - for standard input") }
+        guard let scriptPath = arguments.operands.first else { throw UsageError(translated("run needs a script file, or - for standard input")) }
         if let extra = arguments.extraOperand(allowed: 1) { throw extra }
         // The environment and these flags only: a script is heard the same on every machine,
         // whatever a person's preferences file says.
@@ -143,7 +146,7 @@ package enum RunCommand: Subcommand {
             return ExitStatus.malformed.rawValue
         }
         // The file changed between the two walks: a line that is no longer text, or no longer reads.
-        if let stopped = Self.stopMessage(walked, scriptName) ?? run.changed.map({ "\(scriptName):\($0.line): \($0.message) (the script changed while it ran)\n" }) {
+        if let stopped = Self.stopMessage(walked, scriptName) ?? run.changed.map({ "\(scriptName):\($0.line): " + translated("%s (the script changed while it ran)", $0.message) + "\n" }) {
             run.words.output.flush()
             Diagnostics.write(stopped)
             return ExitStatus.malformed.rawValue
@@ -159,9 +162,11 @@ package enum RunCommand: Subcommand {
         var transcriptDiffers = false
         if let expected = expectedTranscript, let path = checkTranscriptPath,
            let difference = Transcript.firstDifference(expected: expected, heard: run.transcript) {
-            let want = difference.expected.map { "\"\($0)\"" } ?? "the end"
-            let got = difference.heard.map { "\"\($0)\"" } ?? "the end"
-            Diagnostics.write("\(FileAccess.shown(path)):\(difference.line): expected \(want), heard \(got)\n")
+            // Translators: where a transcript, or what was heard, ran out of lines.
+            let end = translatedIn("transcript", "the end")
+            let want = difference.expected.map { "\"\($0)\"" } ?? end
+            let got = difference.heard.map { "\"\($0)\"" } ?? end
+            Diagnostics.write("\(FileAccess.shown(path)):\(difference.line): " + translated("expected %s, heard %s", want, got) + "\n")
             transcriptDiffers = true
         }
         let failures = run.failures
@@ -169,7 +174,7 @@ package enum RunCommand: Subcommand {
         // failure of the run, as at the keyboard, whatever was expected of it.
         var status = (failures == 0 && !transcriptDiffers ? ExitStatus.ok : .failed).rawValue
         if let failedSave = keeper.lastSaveFailed {
-            Diagnostics.write("\(scriptName): the last save failed: \(failedSave.failureReason ?? "")\n")
+            Diagnostics.write("\(scriptName): " + translated("the last save failed: %s", failedSave.failureReason ?? "") + "\n")
             if status == 0 { status = ExitStatus.ioError.rawValue }
         }
         // One closing line, as test runners end: what was checked and how it went.

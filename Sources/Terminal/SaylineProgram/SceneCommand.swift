@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineScene
 import SaylineSystem
 import SaylineCommandLine
@@ -31,12 +32,14 @@ package enum SceneCommand: Subcommand {
                 guard problems.isEmpty else {
                     return SceneLoadFailure(lines: problems.map { $0.formatted(file: FileAccess.shown(path)) }).report()
                 }
-                return writeAnswer("\(FileAccess.shown(path)): valid, \(scene.elements.count) controls\n")
+                let count = scene.elements.count
+                // Translators: English says "controls" even for 1, as scripts have read it; give your language's forms.
+                return writeAnswer("\(FileAccess.shown(path)): " + translatedCount("valid, %s controls", "valid, %s controls", count: count, String(count)) + "\n")
             }
         case (true, _?):
-            throw UsageError("scene takes --print or --check FILE, not both")
+            throw UsageError(translated("scene takes --print or --check FILE, not both"))
         case (false, nil):
-            throw UsageError("scene needs --print or --check FILE")
+            throw UsageError(translated("scene needs --print or --check FILE"))
         }
     }
 }

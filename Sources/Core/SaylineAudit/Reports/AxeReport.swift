@@ -66,7 +66,7 @@ extension AuditReport {
                 JSONWriter.appendString(nodes[index].file, to: &out)
             }
             target.nextItem(in: &out)
-            JSONWriter.appendString(nodes[index].control, to: &out)
+            JSONWriter.appendString(nodes[index].shownControl, to: &out)
             target.close(in: &out)
             if nodes[index].message == nil {
                 out.append(contentsOf: sharedRest)
@@ -121,7 +121,7 @@ extension AuditReport {
                     JSONMember("id", .string(outcome.rule.id)), JSONMember("impact", .string(outcome.rule.impact.rawValue)),
                     JSONMember("tags", .array(outcome.rule.tags.map(JSONTree.string))),
                     JSONMember("nodes", .array(outcome.suppressed.map { entry in
-                        var fields = [JSONMember("target", .array((several ? [entry.node.file] : []).map(JSONTree.string) + [.string(entry.node.control)]))]
+                        var fields = [JSONMember("target", .array((several ? [entry.node.file] : []).map(JSONTree.string) + [.string(entry.node.shownControl)]))]
                         fields.append(JSONMember("html", .string(entry.node.html)))
                         fields.append(JSONMember("failureSummary", .string(entry.node.message ?? "")))
                         fields.append(JSONMember("reason", .string(entry.reason)))

@@ -114,7 +114,7 @@ extension AuditReport {
     /// One finding: the rule and the control, then what was found, how to fix it, and WCAG.
     private static func finding(_ rule: RuleInfo, _ node: Node, reason: String? = nil) -> String {
         let label = node.label.isEmpty ? "no name" : "“\(node.label)”"
-        var out = "<li><p><strong>\(escape(rule.id))</strong> on <code>\(escape(node.control))</code> (\(escape(label)))"
+        var out = "<li><p><strong>\(escape(rule.id))</strong> on <code>\(escape(node.shownControl))</code> (\(escape(label)))"
         if !node.place.isEmpty { out += " at <code>\(escape(node.place))</code>" }
         out += ", \(escape(rule.impact.rawValue)) impact.</p>"
         out += "<p>Found: \(escape(node.message ?? rule.description)).</p>"

@@ -55,7 +55,7 @@ extension AuditReport {
             add(entry.file, .fixed(ruleIndex, entry), nil, skipped: true)
         }
         @Sendable func testcase(_ rule: RuleInfo, _ node: Node, body: String) -> String {
-            let open = "    <testcase classname=\(Self.attribute(rule.id)) name=\(Self.attribute(node.control)) time=\"\(Self.seconds(Self.milliseconds(node.nanoseconds)))\""
+            let open = "    <testcase classname=\(Self.attribute(rule.id)) name=\(Self.attribute(node.shownControl)) time=\"\(Self.seconds(Self.milliseconds(node.nanoseconds)))\""
             return body.isEmpty ? open + "/>" : open + ">\n" + body + "\n    </testcase>"
         }
         @Sendable func render(_ item: Case) -> String {
@@ -166,7 +166,7 @@ extension AuditReport {
         append("    <testcase classname=")
         appendAttribute(rule.id)
         append(" name=")
-        appendAttribute(node.control)
+        appendAttribute(node.shownControl)
         append(" time=\"")
         let milliseconds = milliseconds(node.nanoseconds)
         bytes.append(contentsOf: String(milliseconds / 1000).utf8)
@@ -184,7 +184,7 @@ extension AuditReport {
         var lines = [node.message ?? rule.description]
         if let extra { lines.append(extra) }
         let label = node.label.isEmpty ? "no name" : "\"\(node.label)\""
-        lines.append("Control: \(node.control) (\(label))" + (node.place.isEmpty ? "" : " at \(node.place)"))
+        lines.append("Control: \(node.shownControl) (\(label))" + (node.place.isEmpty ? "" : " at \(node.place)"))
         lines.append("Rule: \(rule.id), \(rule.impact.rawValue) impact. \(rule.description).")
         lines.append("Fix: \(rule.help). \(rule.helpURL)")
         lines.append("WCAG: \(rule.criteriaWords)")

@@ -14,7 +14,7 @@ extension AuditReport {
         for (ruleIndex, outcome) in rules.enumerated() {
             let rule = outcome.rule
             func result(_ node: Node, kind: String, message: String, suppression: String?, state: String? = nil) -> JSONTree {
-                var location = [JSONMember("logicalLocations", [.object([JSONMember("name", .string(node.control)), JSONMember("kind", "object")])])]
+                var location = [JSONMember("logicalLocations", [.object([JSONMember("name", .string(node.shownControl)), JSONMember("kind", "object")])])]
                 if let index = fileIndex[node.file] {
                     var region = [JSONMember]()
                     if let line = node.line { region.append(JSONMember("startLine", .number(Double(line)))) }

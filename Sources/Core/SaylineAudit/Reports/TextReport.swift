@@ -13,19 +13,19 @@ extension AuditReport {
         }
         section("Violations, most important first:", violationsByImpact.map { rule, node in
             let below = rule.impact < settings.failOn ? " (below \(settings.failOn.rawValue), reported only)" : ""
-            return "- \(rule.impact.rawValue)\(below): \(rule.id) on \(node.control) (\(Self.named(node)))\(Self.at(node)). \(node.message ?? rule.description). \(rule.help). \(rule.criteriaWords)."
+            return "- \(rule.impact.rawValue)\(below): \(rule.id) on \(node.shownControl) (\(Self.named(node)))\(Self.at(node)). \(node.message ?? rule.description). \(rule.help). \(rule.criteriaWords)."
         })
         section("Known, in the baseline (reported, not failing):", knownByImpact.map { rule, node in
-            "- \(rule.impact.rawValue): \(rule.id) on \(node.control) (\(Self.named(node)))\(Self.at(node)). \(node.message ?? rule.description)."
+            "- \(rule.impact.rawValue): \(rule.id) on \(node.shownControl) (\(Self.named(node)))\(Self.at(node)). \(node.message ?? rule.description)."
         })
         section("Fixed since the baseline (--update-baseline removes them):", fixed.map { entry in
             "- \(entry.rule) on \(entry.control)\(entry.file.isEmpty ? "" : ", \(entry.file)")."
         })
         section("Incomplete, needs a person to check:", rules.flatMap { outcome in
-            outcome.incomplete.map { "- \(outcome.rule.id) on \($0.control)\(Self.at($0)): \($0.message ?? outcome.rule.description)." }
+            outcome.incomplete.map { "- \(outcome.rule.id) on \($0.shownControl)\(Self.at($0)): \($0.message ?? outcome.rule.description)." }
         })
         section("Suppressed:", rules.flatMap { outcome in
-            outcome.suppressed.map { "- \(outcome.rule.id) on \($0.node.control)\(Self.at($0.node)): \($0.node.message ?? ""). Reason: \($0.reason)." }
+            outcome.suppressed.map { "- \(outcome.rule.id) on \($0.node.shownControl)\(Self.at($0.node)): \($0.node.message ?? ""). Reason: \($0.reason)." }
         })
         lines.append("")
         if violationCount == 0 && incompleteCount == 0 { lines.append(knownCount > 0 ? "No new problems found." : "No problems found.") }

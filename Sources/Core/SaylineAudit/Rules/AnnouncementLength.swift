@@ -15,6 +15,9 @@ public struct AnnouncementLength: AuditRule {
     /// The rule; it has nothing to configure.
     public init() {}
 
+    /// Heard in each language the scene claims: its words are what it checks.
+    public var perLanguage: Bool { true }
+
     /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element

@@ -5,35 +5,46 @@ public struct ControlIdentity: Sendable, Equatable {
     public let id: String
     /// The accessible name in the scene's own language, whatever language is spoken.
     public let baseLabel: String
-    /// The label in other languages, by language code ("de": "Gewicht").
-    public let labels: [String: String]
+    /// The label, short name and hint in other languages, by language code: the languages
+    /// the scene claims.
+    public let languages: [String: LanguageTexts]
     /// The accessible name, spoken on focus, in the person's language when the scene gives
     /// it: "Weight in kilograms", "Gewicht".
     public var label: String {
-        if labels.isEmpty { return baseLabel }
-        return labels[Phrasebook.current.code] ?? baseLabel
+        if languages.isEmpty { return baseLabel }
+        return languages[Phrasebook.current.code]?.label ?? baseLabel
     }
     /// The name in terse speech and in messages: "Weight". Defaults to the label.
-    public var shortName: String { ownShortName ?? label }
+    public var shortName: String {
+        if !languages.isEmpty, let texts = languages[Phrasebook.current.code] { return texts.shortName ?? texts.label ?? ownShortName ?? baseLabel }
+        return ownShortName ?? baseLabel
+    }
+    /// The short name as the scene gave it, if it did.
+    public var givenShortName: String? { ownShortName }
     private let ownShortName: String?
     /// The unit's words, if it has one.
     public let unit: UnitWords?
     /// Extra words a scene adds to the keys hint.
-    public let hint: String?
+    public var hint: String? {
+        if !languages.isEmpty, let texts = languages[Phrasebook.current.code] { return texts.hint ?? baseHint }
+        return baseHint
+    }
+    /// The hint in the scene's own language.
+    public let baseHint: String?
 
     /// The label as it is said: an empty one as "Unnamed", so a listener hears that a name is
     /// missing rather than a value with nothing before it.
     public var spokenLabel: String { label.isEmpty ? translated("Unnamed") : label }
 
     /// An identity; every text is cleaned of what a terminal would act on.
-    public init(id: String, label: String, shortName: String? = nil, unit: UnitWords? = nil, hint: String? = nil, labels: [String: String] = [:]) {
+    public init(id: String, label: String, shortName: String? = nil, unit: UnitWords? = nil, hint: String? = nil, languages: [String: LanguageTexts] = [:]) {
         self.id = TextSanitiser.clean(id)
         baseLabel = TextSanitiser.clean(label)
-        self.labels = labels.mapValues(TextSanitiser.clean).filter { !$0.value.isEmpty }
+        self.languages = languages
         let short = shortName.map(TextSanitiser.clean) ?? ""
         ownShortName = short.isEmpty ? nil : short
         self.unit = unit
-        self.hint = hint.map(TextSanitiser.clean).flatMap { $0.isEmpty ? nil : $0 }
+        baseHint = hint.map(TextSanitiser.clean).flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -55,7 +66,7 @@ public struct UnitWords: Sendable, Equatable {
     /// Whether the scene gave its own words (else they are the known unit's English ones).
     public let ownWords: Bool
     /// The scene's words in other languages, by language code: (singular, plural).
-    public let languages: [String: LanguageUnitWords]
+    public private(set) var languages: [String: LanguageUnitWords]
 
     /// A unit; every word is cleaned of what a terminal would act on.
     public init(singular: String, plural: String, symbol: String? = nil, languages: [String: LanguageUnitWords] = [:]) {
@@ -76,6 +87,14 @@ public struct UnitWords: Sendable, Equatable {
         known = unit
         ownWords = false
         languages = [:]
+    }
+
+    /// This unit with a scene's words for other languages.
+    public func adding(languages words: [String: LanguageUnitWords]) -> UnitWords {
+        guard !words.isEmpty else { return self }
+        var copy = self
+        copy.languages.merge(words) { _, new in new }
+        return copy
     }
 
     /// The word after a value in English, "1 kilogram", "62.5 kilograms": only exactly one
@@ -121,6 +140,21 @@ public struct UnitWords: Sendable, Equatable {
         if let own = languages[Phrasebook.current.code] { forms += [own.plural, own.singular] }
         if known != nil, !Phrasebook.current.isEnglish { forms += [1, 2, 5].map { words(count: $0) } }
         return forms.filter { !$0.isEmpty }
+    }
+}
+
+/// A control's words in one language a scene gives: its label, short name and hint.
+public struct LanguageTexts: Sendable, Equatable {
+    public let label: String?
+    public let shortName: String?
+    public let hint: String?
+
+    /// Texts cleaned of what a terminal would act on; an empty one is none.
+    public init(label: String? = nil, shortName: String? = nil, hint: String? = nil) {
+        func clean(_ text: String?) -> String? { text.map(TextSanitiser.clean).flatMap { $0.isEmpty ? nil : $0 } }
+        self.label = clean(label)
+        self.shortName = clean(shortName)
+        self.hint = clean(hint)
     }
 }
 

@@ -20,6 +20,8 @@ public struct SceneValues: Sendable {
     private var slots: [Value?]
     /// The unit, when the scene gave one.
     public var unit: UnitWords?
+    /// The control's words in other languages, when the scene gave them.
+    public var languages: [String: LanguageTexts] = [:]
 
     /// Empty values for a control with these fields, placed by `positions(of:)` of them.
     public init(fields: [SceneField], positions: [String: Int]) {

@@ -225,6 +225,7 @@ public struct SceneDecoder: Sendable {
             problem(child, path + "." + key, "is not a setting of a \(kind)")
         }
         var values = SceneValues(fields: fields, positions: positions)
+        var languageUnits: [String: LanguageUnitWords] = [:]
         // By place, not `for field in fields`: each field copied out was a key, a default, its
         // words and a closure counted up and down, two dozen times a control.
         for position in fields.indices {
@@ -241,6 +242,12 @@ public struct SceneDecoder: Sendable {
             case .wholeNumber: values[key] = whole(members, key, path).map(SceneValues.Value.whole)
             case .onOff: values[key] = flag(members, key, path).map(SceneValues.Value.flag)
             case .unit: values.unit = unit(members[key], path + "." + key)
+            case .languages:
+                if let node = members[key] {
+                    let (texts, units) = languages(node, path + "." + key)
+                    values.languages = texts
+                    languageUnits = units
+                }
             case .choice(let words):
                 if let choiceNode = members[key], case .string(let word) = choiceNode.value, words.contains(word) {
                     values[key] = .text(word)
@@ -253,8 +260,12 @@ public struct SceneDecoder: Sendable {
         if !Self.isControlID(id) {
             problem(members["id"] ?? node, path + ".id", "must be one word of visible characters, with no spaces, tabs or no-break spaces")
         }
+        if !languageUnits.isEmpty, values.unit == nil, let node = members["languages"] {
+            problem(node, path + ".languages", "gives unit words, but the control has no unit")
+        }
         let identity = ControlIdentity(id: id, label: values.text("label"), shortName: values.givenText("shortName"),
-                                       unit: values.unit, hint: values.givenText("hint"))
+                                       unit: values.unit.map { $0.adding(languages: languageUnits) }, hint: values.givenText("hint"),
+                                       languages: values.languages)
         // The kind builds its control, with the range's defaults that depend on it.
         let control = sceneKind.build(values)
         return AdjustableElement(identity: identity, control: control, value: values.given("value") ?? control.scale.lowerBound)
@@ -262,10 +273,47 @@ public struct SceneDecoder: Sendable {
 
     private mutating func unit(_ node: JSONNode?, _ path: String) -> UnitWords? {
         guard let node else { return nil }
+        // A unit the phrasebook knows, by name: said in every language.
+        if case .string(let name) = node.value {
+            guard let known = UnitWords(known: name) else {
+                problem(node, path, "is not a unit Sayline knows (\(KnownUnit.allCases.compactMap(\.symbol).joined(separator: " ")) and their English words); give {singular, plural, symbol}")
+                return nil
+            }
+            return known
+        }
         guard let members = object(node, path, allowed: ["singular", "plural", "symbol"]) else { return nil }
         guard let singular = requiredText(members, "singular", node, path),
               let plural = requiredText(members, "plural", node, path) else { return nil }
         return UnitWords(singular: singular, plural: plural, symbol: text(members, "symbol", path))
+    }
+
+    /// `{"de": {"label": …, "shortName": …, "hint": …, "unit": {"singular": …, "plural": …}}}`.
+    private mutating func languages(_ node: JSONNode, _ path: String) -> ([String: LanguageTexts], [String: LanguageUnitWords]) {
+        var texts: [String: LanguageTexts] = [:]
+        var units: [String: LanguageUnitWords] = [:]
+        guard case .object(let pairs) = node.value else {
+            problem(node, path, "must be an object of language codes")
+            return (texts, units)
+        }
+        for (code, child) in pairs {
+            let childPath = path + "." + code
+            // A language code as catalogs name one: de, pt_BR.
+            let parts = code.split(separator: "_", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts[0].count >= 2, parts[0].count <= 3, parts[0].allSatisfy({ $0.isASCII && $0.isLowercase }),
+                  parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy({ $0.isASCII && $0.isUppercase })) else {
+                problem(child, childPath, "is not a language code such as de, fr or pt_BR")
+                continue
+            }
+            guard let members = object(child, childPath, allowed: ["label", "shortName", "hint", "unit"]) else { continue }
+            texts[code] = LanguageTexts(label: text(members, "label", childPath), shortName: text(members, "shortName", childPath),
+                                        hint: text(members, "hint", childPath))
+            if let unitNode = members["unit"], let unitMembers = object(unitNode, childPath + ".unit", allowed: ["singular", "plural"]),
+               let singular = requiredText(unitMembers, "singular", unitNode, childPath + ".unit"),
+               let plural = requiredText(unitMembers, "plural", unitNode, childPath + ".unit") {
+                units[code] = LanguageUnitWords(singular: singular, plural: plural)
+            }
+        }
+        return (texts, units)
     }
 
     private mutating func object(_ node: JSONNode, _ path: String, allowed: [String]) -> [String: JSONNode]? {

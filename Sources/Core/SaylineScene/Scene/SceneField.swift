@@ -16,8 +16,10 @@ public struct SceneField: Sendable {
         case number
         case wholeNumber
         case onOff
-        /// `{singular, plural, symbol?}`.
+        /// `{singular, plural, symbol?}`, or the name of a unit the phrasebook knows ("kg").
         case unit
+        /// `{LL: {label?, shortName?, hint?, unit?}}`: a control's words in other languages.
+        case languages
         /// One of these words.
         case choice([String])
     }
@@ -64,18 +66,35 @@ public struct SceneField: Sendable {
         SceneField(key: "id", type: .identifier, required: true, fallback: nil, fallbackWords: nil,
                    meaning: "for `focus`, completion, scripts and suppressions; unique (case-insensitive); visible characters only: no spaces, tabs, no-break spaces or invisible characters") { .string($0.identity.id) },
         SceneField(key: "label", type: .text, required: false, fallback: "", fallbackWords: nil,
-                   meaning: "the accessible name, said on focus (an empty one is reported by the audit, not refused)") { .string($0.identity.label) },
+                   meaning: "the accessible name, said on focus (an empty one is reported by the audit, not refused)") { .string($0.identity.baseLabel) },
         SceneField(key: "shortName", type: .text, required: false, fallback: nil, fallbackWords: "the label",
-                   meaning: "the name in terse speech and in messages") { $0.identity.shortName == $0.identity.label ? nil : .string($0.identity.shortName) },
+                   meaning: "the name in terse speech and in messages") { $0.identity.givenShortName.map(JSONTree.string) },
         SceneField(key: "unit", type: .unit, required: false, fallback: nil, fallbackWords: "none",
-                   meaning: "unit words for speech (\"1 kilogram\", \"62.5 kilograms\"); the symbol is for the screen") { element in
+                   meaning: "unit words for speech (\"1 kilogram\", \"62.5 kilograms\"); the symbol is for the screen. A unit Sayline knows by name (`\"kg\"`, `\"°C\"`, `\"%\"`, `\"dB\"`, `\"$\"`; man 5 sayline-scene lists them) is said in every language with its plural forms") { element in
             element.identity.unit.map { unit in
-                .object([JSONMember("singular", .string(unit.singular)), JSONMember("plural", .string(unit.plural))]
+                guard unit.ownWords else { return .string(unit.symbol ?? unit.singular) }
+                return .object([JSONMember("singular", .string(unit.singular)), JSONMember("plural", .string(unit.plural))]
                     + (unit.symbol.map { [JSONMember("symbol", .string($0))] } ?? []))
             }
         },
         SceneField(key: "hint", type: .text, required: false, fallback: nil, fallbackWords: "none",
-                   meaning: "extra words spoken before the keys hint") { $0.identity.hint.map(JSONTree.string) },
+                   meaning: "extra words spoken before the keys hint") { $0.identity.baseHint.map(JSONTree.string) },
+        SceneField(key: "languages", type: .languages, required: false, fallback: nil, fallbackWords: "none",
+                   meaning: "the label, short name, hint and unit words in other languages, by language code (`\"de\"`, `\"pl\"`): said when Sayline speaks that language; each language listed is one the scene claims, and the audit checks it") { element in
+            let languages = element.identity.languages
+            let units = element.identity.unit?.languages ?? [:]
+            let codes = Set(languages.keys).union(units.keys).sorted()
+            guard !codes.isEmpty else { return nil }
+            return .object(codes.map { code in
+                let texts = languages[code]
+                var members: [JSONMember] = []
+                if let label = texts?.label { members.append(JSONMember("label", .string(label))) }
+                if let short = texts?.shortName { members.append(JSONMember("shortName", .string(short))) }
+                if let hint = texts?.hint { members.append(JSONMember("hint", .string(hint))) }
+                if let unit = units[code] { members.append(JSONMember("unit", .object([JSONMember("singular", .string(unit.singular)), JSONMember("plural", .string(unit.plural))]))) }
+                return JSONMember(code, .object(members))
+            })
+        },
         SceneField(key: "value", type: .number, required: false, fallback: nil, fallbackWords: "the minimum",
                    meaning: "the starting value; snapped to the nearest step") { .number($0.storedValue) },
         SceneField(key: "min", type: .number, required: false, fallback: nil, fallbackWords: kinds.all.map(\.minimumWords).joined(separator: ", "),
@@ -100,7 +119,8 @@ public struct SceneField: Sendable {
         case .number: "number"
         case .wholeNumber: "whole number"
         case .onOff: "true or false"
-        case .unit: "`{singular, plural, symbol?}`"
+        case .unit: "`{singular, plural, symbol?}` or a known unit's name"
+        case .languages: "`{LL: {label?, shortName?, hint?, unit?}}`"
         case .choice(let words): words.map { "`\"\($0)\"`" }.joined(separator: ", ")
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import SaylineText
 import SaylineSession
 import SaylineSystem
 import SaylineCommandLine
@@ -94,7 +95,7 @@ package final class BrailleOutput: ReplyOutput {
         switch code {
         case .computer: return nil
         case .auto: return connection.readersContractionTable().map(BrailleTranslator.liblouisTable(forBRLTTY:))
-        case .contracted: return connection.contractionTable().map(BrailleTranslator.liblouisTable(forBRLTTY:)) ?? BrailleTranslator.defaultContractionTable
+        case .contracted: return connection.contractionTable().map(BrailleTranslator.liblouisTable(forBRLTTY:)) ?? BrailleTranslator.contractionTable(forLanguage: Phrasebook.current.code)
         case .table(let name): return name
         }
     }

@@ -1,3 +1,4 @@
+import Glibc
 import CLiblouis
 
 /// Text into braille cells for the display. Computer braille is BRLTTY's job (its text table
@@ -26,6 +27,21 @@ package enum BrailleTranslator {
     /// The table `contracted` uses when neither BRLTTY nor the settings name one: Unified
     /// English Braille, grade 2.
     package static let defaultContractionTable = "en-ueb-g2.ctb"
+
+    /// The contracted table for the language Sayline speaks, when BRLTTY names none: liblouis'
+    /// own choice by its tables' metadata (`language:de grade:2` is de-g2.ctb), else its
+    /// uncontracted table; Unified English Braille for English.
+    package static func contractionTable(forLanguage code: String) -> String {
+        let language = code.split(separator: "_").first.map(String.init) ?? code
+        guard language != "en", language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return defaultContractionTable }
+        lou_setLogLevel(LOU_LOG_OFF)
+        for query in ["language:\(language) grade:2", "language:\(language) contraction:full", "language:\(language)"] {
+            guard let found = lou_findTable(query) else { continue }
+            defer { free(found) }
+            return String(cString: found)
+        }
+        return defaultContractionTable
+    }
 
     private static func translate(_ text: String, table: String) -> String? {
         // liblouis' widechar is 32 bits here: Unicode scalars in, braille patterns out.

@@ -50,7 +50,7 @@ package final class EventStream {
         if target == "-" { return .success(EventStream(STDOUT_FILENO, owns: false, settle: settle)) }
         if target.hasPrefix("fd:") {
             guard let number = Int32(target.dropFirst(3)), number >= 0, fcntl(number, F_GETFD) != -1 else {
-                return .failure(UsageError("\(name): not an open descriptor"))
+                return .failure(UsageError(translated("%s: not an open descriptor", name)))
             }
             // Change commands and speech engines must not inherit it: a child left running in
             // the background would hold the reader's pipe open after Sayline ends.
@@ -60,16 +60,16 @@ package final class EventStream {
         var info = stat()
         // A link is not followed: a committed events.jsonl -> ~/.bashrc would be emptied.
         if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            return .failure(UsageError("\(name): is a symbolic link; Sayline does not write through one (name the file itself)"))
+            return .failure(UsageError(translated("%s: is a symbolic link; Sayline does not write through one (name the file itself)", name)))
         }
         if lstat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFIFO {
-            return .failure(UsageError("\(name): is not a regular file or a FIFO"))
+            return .failure(UsageError(translated("%s: is not a regular file or a FIFO", name)))
         }
         if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
             // open() on a FIFO waits for a reader; without blocking it says at once there is none.
             let descriptor = Glibc.open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else {
-                let why = errno == ENXIO ? "a FIFO that no program is reading; start its reader first" : String(cString: strerror(errno))
+                let why = errno == ENXIO ? translated("a FIFO that no program is reading; start its reader first") : String(cString: strerror(errno))
                 return .failure(UsageError("\(name): \(why)"))
             }
             return .success(EventStream(descriptor, owns: true, settle: settle))
@@ -162,8 +162,8 @@ package final class EventStream {
             if written < 0 && errno == EINTR { continue }
             if written < 0 && errno == EAGAIN { return }
             readerLeft = written < 0 && errno == EPIPE
-            ended = readerLeft ? "the events reader closed the stream; no more events are written"
-                               : "the event stream cannot be written: \(String(cString: strerror(errno)))"
+            ended = readerLeft ? translated("the events reader closed the stream; no more events are written")
+                               : translated("the event stream cannot be written: %s", String(cString: strerror(errno)))
             pending = []
             sent = 0
         }
@@ -198,15 +198,23 @@ package final class EventStream {
                 // that what it has ends with a whole one.
                 let lines = pending[sent...].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
                 let whole = sent == 0 || pending[sent - 1] == UInt8(ascii: "\n")
-                ended = "the events reader was still \(lines) \(lines == 1 ? "event" : "events") behind after \(Int(seconds)) seconds, the last of them the end of the session; "
-                    + (whole ? "the stream ends after the last whole event it took" : "the stream ends inside an event longer than a pipe takes at once")
+                let how = whole ? translated("the stream ends after the last whole event it took")
+                                : translated("the stream ends inside an event longer than a pipe takes at once")
+                // Translators: the second %s is the seconds waited, always 2; the third, how the stream ends.
+                ended = translatedCount("the events reader was still %s event behind after %s seconds, the last of them the end of the session; %s",
+                                        "the events reader was still %s events behind after %s seconds, the last of them the end of the session; %s",
+                                        count: lines, String(lines), String(Int(seconds)), how)
                 break
             }
             var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             _ = poll(&entry, 1, Int32(left * 1000) + 1)
             flush()
         }
-        if ended == nil && dropped > 0 { ended = "\(dropped) events were dropped at the end: the reader fell behind" }
+        if ended == nil && dropped > 0 {
+            // Translators: English says "events were" even for 1; give your language's forms.
+            ended = translatedCount("%s events were dropped at the end: the reader fell behind", "%s events were dropped at the end: the reader fell behind",
+                                    count: dropped, String(dropped))
+        }
         return readerLeft ? nil : ended
     }
 

@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineSession
 import SaylineScene
 
@@ -22,12 +23,12 @@ extension SceneKeeper: ReplyOutput {
             ending.saves.append((outcome, file))
             if !outcome.succeeded {
                 ending.failed = true
-                ending.problems.append("the changes were not saved: \(outcome.failureReason ?? "")")
+                ending.problems.append(translated("the changes were not saved: %s", outcome.failureReason ?? ""))
             }
         }
         if !ending.autosave, let failure = lastSaveFailed {
             ending.failed = true
-            ending.problems.append("the last save failed: \(failure.failureReason ?? "")")
+            ending.problems.append(translated("the last save failed: %s", failure.failureReason ?? ""))
         }
     }
 }

@@ -80,7 +80,9 @@ package final class SceneKeeper {
             switch SceneFile.decode(bytes) {
             case .success(let scene): (current, previous) = (SceneDocument(path: path, bytes: bytes, scene: scene), bytes)
             case .failure(let error) where !overwrite:
-                return .refused(file: path, .unreadable(error.problems.first?.formatted(file: "line") ?? "it cannot be read"))
+                // Translators: stands where a file's name would, before its line number: "line:12: controls[2].step: must be a number".
+                let place = translatedIn("before a line number", "line")
+                return .refused(file: path, .unreadable(error.problems.first?.formatted(file: place) ?? translated("it cannot be read")))
             case .failure: (current, previous) = (document, bytes)
             }
         }
@@ -149,7 +151,8 @@ package final class SceneKeeper {
     package func droppedChanges(_ elements: [AdjustableElement]) -> String? {
         let count = unsavedCount(elements)
         guard count > 0, let path = document.path else { return nil }
-        return "\(count == 1 ? "1 change was" : "\(count) changes were") not saved to \(TextSanitiser.echo(path, limit: 4_096)) (save, or --autosave)"
+        return translatedCount("%s change was not saved to %s (save, or --autosave)", "%s changes were not saved to %s (save, or --autosave)",
+                               count: count, String(count), TextSanitiser.echo(path, limit: 4_096))
     }
 
     /// At exit with `--autosave`: the save, when there is anything to save.

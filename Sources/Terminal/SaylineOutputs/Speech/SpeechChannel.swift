@@ -69,7 +69,8 @@ package enum SpeakerFactory {
         case .none:
             return nil
         case .command(let words):
-            return CommandSpeaker(words: words, interrupts: interactive)
+            // espeak-ng named alone takes the rate, voice and language as `auto`'s does.
+            return CommandSpeaker(words: words == ["espeak-ng"] ? espeakWords(settings) : words, interrupts: interactive)
         case .speechDispatcher, .automatic:
             if let connection = SpeechDispatcherSpeaker(settings: settings, environment: environment) { return connection }
             let why = "speech-dispatcher did not answer and could not be started"
@@ -82,6 +83,20 @@ package enum SpeakerFactory {
         }
     }
 
+    /// Whether espeak-ng's data has a voice for a language code (`lang/FAMILY/de`).
+    static func espeakHasVoice(_ code: String) -> Bool {
+        guard code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        for data in ["/usr/lib/x86_64-linux-gnu/espeak-ng-data", "/usr/lib/aarch64-linux-gnu/espeak-ng-data", "/usr/share/espeak-ng-data", "/usr/lib/espeak-ng-data"] {
+            guard let families = opendir(data + "/lang") else { continue }
+            defer { closedir(families) }
+            while let entry = readdir(families) {
+                let family = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if !family.hasPrefix("."), access(data + "/lang/" + family + "/" + code, R_OK) == 0 { return true }
+            }
+        }
+        return false
+    }
+
     /// espeak-ng with the rate, voice and punctuation settings.
     static func espeakWords(_ settings: ReplSettings) -> [String] {
         var words = ["espeak-ng"]
@@ -90,7 +105,16 @@ package enum SpeakerFactory {
             let wordsPerMinute = settings.rate > 0 ? 175 + settings.rate * 275 / 100 : 175 + settings.rate * 95 / 100
             words += ["-s", String(wordsPerMinute)]
         }
-        if let voice = settings.voice { words += ["-v", voice] }
+        if let voice = settings.voice {
+            words += ["-v", voice]
+        } else if !Phrasebook.current.isEnglish, let code = Phrasebook.current.code.split(separator: "_").first.map(String.init) {
+            // The voice of the person's language: espeak-ng reads "62,5" by its voice's marks.
+            if espeakHasVoice(code) {
+                words += ["-v", code]
+            } else {
+                Diagnostics.write("sayline: " + translated("espeak-ng has no voice for %s; it speaks with its own", code) + "\n")
+            }
+        }
         switch settings.punctuation {
         case .all?: words.append("--punct")
         case .some?: words.append("--punct=.,?!;:")

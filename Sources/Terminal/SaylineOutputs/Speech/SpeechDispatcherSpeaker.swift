@@ -48,6 +48,18 @@ package final class SpeechDispatcherSpeaker: Speaker {
                 return nil
             }
         }
+        // The voice for the person's language, unless a voice was named: SSIP takes the
+        // language's code (RFC 1766). A daemon with none for it says so, once.
+        let book = Phrasebook.current
+        if settings.voice == nil, !book.isEnglish, let code = book.code.split(separator: "_").first {
+            guard send("SET SELF LANGUAGE \(code)\r\n"), let reply = readReply(until: setupDeadline) else {
+                close(socket)
+                return nil
+            }
+            if !reply.hasPrefix("2") {
+                Diagnostics.write("sayline: " + translated("speech-dispatcher has no voice for %s; it speaks with its own", String(code)) + "\n")
+            }
+        }
     }
 
     package func speak(_ announcements: [Announcement]) {
