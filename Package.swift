@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         // The model, in layers that depend only downwards (Docs/architecture.md). No I/O.
         // Numbers as text, the sanitiser, terminal cells, JSON.
-        .target(name: "SaylineText", path: "Sources/Core/SaylineText"),
+        .target(name: "SaylineText", dependencies: ["CPhrasebookSlot"], path: "Sources/Core/SaylineText"),
         // The scale, the three controls, their motion and drawing.
         .target(name: "SaylineControls", dependencies: ["SaylineText", "CoreMath"], path: "Sources/Core/SaylineControls"),
         // Sessions, the command table, announcements and speech pacing.
@@ -22,6 +22,8 @@ let package = Package(
         // All of the above as one import, for programs outside the package (the bench, the docs
         // and the tests use it too); the terminal layer imports the layers it uses.
         .target(name: "SaylineCore", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit"], path: "Sources/Core/SaylineCore"),
+        // The phrasebook in use on each thread (a C thread-local: no concurrency runtime linked).
+        .target(name: "CPhrasebookSlot", path: "Sources/C/CPhrasebookSlot"),
         // exp, sin and cos from libm, so the core needs no Foundation.
         .target(name: "CoreMath", path: "Sources/C/CoreMath", linkerSettings: [.linkedLibrary("m")]),
         // GNU readline, linked from the system. Linking it makes distributed binaries GPL-3.0.

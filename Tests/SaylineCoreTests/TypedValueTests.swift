@@ -57,7 +57,8 @@ import SaylineCore
         #expect(reason("   ") == .empty)
         #expect(reason("-") == .notANumber)
         #expect(reason("1e") == .notANumber)
-        #expect(reason("62.5 pounds") == .wrongUnit(number: "62.5", unit: "pounds", expected: "kilograms"))
+        #expect(reason("62.5 pounds") == .wrongUnit(number: "62.5", unit: "pounds", expected: "62.5 kilograms"))
+        #expect(reason("1 pound") == .wrongUnit(number: "1", unit: "pound", expected: "1 kilogram"))
         #expect(reason(String(repeating: "9", count: 10_000)) == .tooLong(characters: 10_000))
     }
 

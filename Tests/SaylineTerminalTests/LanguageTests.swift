@@ -162,7 +162,8 @@ extension EndToEndTests { @Suite struct LanguageTests {
         let german = try Self.say("de", "set 2\nnext\nset 1\nset 5\n", ["--scene", scene.path])
         #expect(german.stdout == ["Temperatur, -10 Grad Celsius", "2 Grad Celsius", "Lautstärke, 0 Stufen", "1 Stufe", "5 Stufen"], "\(german.stdout)")
         let polish = try Self.say("pl", "set 2\nset 5\n", ["--scene", scene.path])
-        #expect(polish.stdout == ["Temperatura, -10 stopni Celsjusza", "2 stopnie Celsjusza", "5 stopni Celsjusza"], "\(polish.stdout)")
+        // The Polish voice says nothing for "-": the catalog's word for the sign is said instead.
+        #expect(polish.stdout == ["Temperatura, minus 10 stopni Celsjusza", "2 stopnie Celsjusza", "5 stopni Celsjusza"], "\(polish.stdout)")
         // The demo's words in all five languages, written in the scene format and read back.
         let printed = try runPiped(["scene", "--print"], input: "")
         #expect(printed.status == 0, "\(printed.stderr)")

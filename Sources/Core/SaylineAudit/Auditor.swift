@@ -32,7 +32,7 @@ public struct Auditor: Sendable {
         // of a scene checks its own words, and its German ones in a pass of their own.
         let book = options.language ?? .english
         if Phrasebook.current.code != book.code {
-            return Phrasebook.$current.withValue(book) { audit(scene, file: file, rules: all, controls: controls, clock: clock, context: options.language == nil ? context : nil) }
+            return Phrasebook.using(book) { audit(scene, file: file, rules: all, controls: controls, clock: clock, context: options.language == nil ? context : nil) }
         }
         // A project's settings: rules switched off are not run at all, as with axe's `rules`.
         let rules = options.rules(from: all).filter { options.language == nil || $0.perLanguage }

@@ -28,11 +28,11 @@ public indirect enum JSONValue: Sendable, Equatable {
     public var kindName: String {
         switch self {
         case .null: "null"
-        case .bool: "a true or false"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
+        case .bool: translatedIn("a JSON value", "a true or false")
+        case .number: translatedIn("a JSON value", "a number")
+        case .string: translatedIn("a JSON value", "a string")
+        case .array: translatedIn("a JSON value", "an array")
+        case .object: translatedIn("a JSON value", "an object")
         }
     }
 }

@@ -78,7 +78,17 @@ public enum NumberText {
                 written += 1
             } while integer > 0
             // Tiny negatives round to zero; nobody wants to hear "minus zero".
-            if value < 0 && whole != 0 { put(UInt8(ascii: "-")) }
+            if value < 0 && whole != 0 {
+                if marks.minus.count > 1 {
+                    // A word ("moins "), placed before the digits through the body's own buffer.
+                    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48 - end + marks.minus.count) { spelled in
+                        for (index, byte) in marks.minus.enumerated() { spelled[index] = byte }
+                        for index in end..<48 { spelled[marks.minus.count + index - end] = buffer[index] }
+                        return body(UnsafeBufferPointer(rebasing: spelled[0..<(48 - end + marks.minus.count)]))
+                    }
+                }
+                put(UInt8(ascii: "-"))
+            }
             return body(UnsafeBufferPointer(rebasing: buffer[end..<48]))
         }
     }
@@ -101,7 +111,7 @@ public enum NumberText {
         if !fractionText.isEmpty { text += String(decoding: [marks.decimal], as: UTF8.self) + fractionText }
         // Tiny negatives round to zero; nobody wants to hear "minus zero".
         let isZero = integer == "0" && !fraction.contains(where: { $0 != "0" })
-        return negative && !isZero ? "-" + text : text
+        return negative && !isZero ? String(decoding: marks.minus, as: UTF8.self) + text : text
     }
 
     /// Integer digits, exactly `places` fraction digits, and the sign, rounded half away from zero.
@@ -202,9 +212,14 @@ struct NumberMarks {
     let group: [UInt8]
     /// Whether the words for what is not a number are the language's.
     let spoken: Bool
+    /// Before a negative number: "-", or the language's word for it when spoken.
+    var minus: [UInt8] = [UInt8(ascii: "-")]
 
     static let program = NumberMarks(decimal: UInt8(ascii: "."), group: [], spoken: false)
-    static var spoken: NumberMarks { NumberMarks(decimal: Phrasebook.current.decimalMark, group: [], spoken: true) }
+    static var spoken: NumberMarks {
+        let book = Phrasebook.current
+        return NumberMarks(decimal: book.decimalMark, group: [], spoken: true, minus: Array(book.minusMark.utf8))
+    }
     static var shown: NumberMarks {
         let book = Phrasebook.current
         return NumberMarks(decimal: book.decimalMark, group: Array(book.groupMark.utf8), spoken: true)

@@ -1,3 +1,4 @@
+import CPhrasebookSlot
 /// Where a language's words come from. The program hands the core a catalog (GNU gettext's,
 /// compiled from `Sources/Catalogs/LL.po`); the core never opens one, so it still does no I/O.
 /// A nil answer means the catalog has no translation and the English words are used.
@@ -11,10 +12,11 @@ public protocol MessageCatalog: Sendable {
 }
 
 /// Every sentence a person hears or reads, looked up in one place: the English words in the
-/// source are the keys, a catalog gives a language's own. The phrasebook in use is the task's
-/// (`Phrasebook.current`), set by the program once it knows the person's language, so the
-/// dozens of places that make a sentence need no argument threaded to them, and a test can
-/// hear another language without touching another test's.
+/// source are the keys, a catalog gives a language's own. The phrasebook in use is the
+/// thread's (`Phrasebook.current`), set by the program once it knows the person's language
+/// (`Phrasebook.using`), so the dozens of places that make a sentence need no argument
+/// threaded to them, and a test or an audit's pass in another language hears its own
+/// language without touching another thread's.
 public struct Phrasebook: Sendable {
     /// The language's code as catalogs name it: "en", "de", "pt_BR".
     public let code: String
@@ -24,12 +26,36 @@ public struct Phrasebook: Sendable {
     /// What groups digits in threes on the screen: "," in English, "." in German, a narrow
     /// no-break space in French. Never in what is spoken.
     public let groupMark: String
+    /// What is said before a negative number: "-" in English, whose voice says "minus"; a word
+    /// where the language's voice says nothing for the sign ("moins " for French).
+    public let minusMark: String
 
     /// The source language: every message as it is written, English plural rules.
     public static let english = Phrasebook(code: "en", catalog: nil)
 
-    /// The phrasebook of the running task; English until the program says otherwise.
-    @TaskLocal public static var current: Phrasebook = .english
+    /// The phrasebook in use on this thread; English until the program says otherwise.
+    public static var current: Phrasebook {
+        guard let slot = phrasebook_slot_get() else { return .english }
+        return Unmanaged<Holder>.fromOpaque(slot).takeUnretainedValue().book
+    }
+
+    /// Runs `body` with `book` as this thread's phrasebook, then puts back the one before.
+    public static func using<Result>(_ book: Phrasebook, _ body: () throws -> Result) rethrows -> Result {
+        let holder = Holder(book)
+        let previous = phrasebook_slot_get()
+        phrasebook_slot_set(Unmanaged.passUnretained(holder).toOpaque())
+        defer {
+            phrasebook_slot_set(previous)
+            withExtendedLifetime(holder) {}
+        }
+        return try body()
+    }
+
+    /// The phrasebook behind the thread's slot, kept alive by `using` while it is there.
+    private final class Holder {
+        let book: Phrasebook
+        init(_ book: Phrasebook) { self.book = book }
+    }
 
     /// A language's phrasebook. Its number marks come from the catalog, like every other
     /// word, so a new language is a catalog and no code.
@@ -41,6 +67,9 @@ public struct Phrasebook: Sendable {
         decimalMark = decimal == "," ? UInt8(ascii: ",") : UInt8(ascii: ".")
         let group = catalog?.translation(of: ",", context: "digit group mark") ?? ","
         groupMark = [",", ".", "\u{202F}", "\u{00A0}", "'", "\u{2019}"].contains(group) && group != decimal ? group : ""
+        let minus = catalog?.translation(of: "-", context: "the minus sign, said before a number") ?? "-"
+        // A word or the sign, never a digit or a mark that would change the number.
+        minusMark = !minus.isEmpty && minus.count <= 12 && !minus.contains(where: { $0.isNumber || $0 == "." || $0 == "," }) ? minus : "-"
     }
 
     /// Whether this is the source language, whose words need no lookup.
@@ -163,6 +192,10 @@ extension Phrasebook {
         translatableIn("digit group mark", ","),
         // Translators: the language's name in itself: "Deutsch", "français".
         translatableIn("this language's name", "English"),
+        // Translators: what is said before a negative number. Keep "-" where the language's
+        // espeak-ng voice says the sign (German, English); else the word and a space: French
+        // "moins ", Spanish "menos ", Polish "minus " (their voices say nothing for "-3").
+        translatableIn("the minus sign, said before a number", "-"),
     ]
 }
 

@@ -22,7 +22,7 @@ public enum SaylineApp {
         let environment = processEnvironment()
         // The language before any other word: a usage error is said in it too.
         let language = LanguageChoice.choose(arguments: rest, environment: environment, preferences: preferencesText(environment: environment))
-        return Phrasebook.$current.withValue(language.phrasebook) {
+        return Phrasebook.using(language.phrasebook) {
             if let notice = language.notice { Diagnostics.write("sayline: \(notice)\n") }
             return run(rest, environment: environment)
         }

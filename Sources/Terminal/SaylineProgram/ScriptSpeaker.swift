@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 import SaylineSession
 import SaylineSystem
@@ -47,8 +48,10 @@ final class ScriptSpeaker: Sendable {
     /// speaker's until `finish`). At most four batches wait.
     init(controls: [AdjustableElement], output: BufferedOutput) {
         let own = controls.map { $0.detached() }
+        // The words are made on the speaker's thread: in the language of the run's.
+        let book = Phrasebook.current
         writer = OutputThread(output: output, limit: 4, weight: { $0.isEmpty ? 0 : 1 }) { batch, output in
-            Self.say(batch, of: own, into: &output)
+            Phrasebook.using(book) { Self.say(batch, of: own, into: &output) }
         }
     }
 

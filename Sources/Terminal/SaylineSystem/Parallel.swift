@@ -1,4 +1,5 @@
 import Glibc
+import SaylineText
 
 /// Work spread over the machine's cores with plain threads: the binary loads no Foundation or
 /// Dispatch (start-up time, Docs/performance.md).
@@ -10,7 +11,10 @@ package enum Parallel {
     /// the next index when done with one; the results in index order.
     package static func map<T: Sendable>(_ count: Int, threads: Int = cores, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
-        let work = Work(count: count, body: body)
+        // Each thread speaks the caller's language: a problem found on a helper thread is
+        // said in the words the person reads.
+        let book = Phrasebook.current
+        let work = Work(count: count, body: { index in Phrasebook.using(book) { body(index) } })
         let helpers = min(threads, count) - 1
         var started: [pthread_t] = []
         for _ in 0..<max(helpers, 0) {
@@ -104,7 +108,8 @@ package final class Background<T: Sendable>: Runnable, @unchecked Sendable {
 
     /// `body` started on a new thread; where none can be started, `wait()` runs it instead.
     package static func start(_ body: @escaping @Sendable () -> T) -> Background<T> {
-        let work = Background(body)
+        let book = Phrasebook.current
+        let work = Background { Phrasebook.using(book) { body() } }
         if let thread = startThread(draining: work) {
             work.thread = thread
             work.started = true

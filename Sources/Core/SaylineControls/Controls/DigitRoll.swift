@@ -179,8 +179,11 @@ public struct DigitRoll: AdjustableControl {
     public func misstatement(for value: Double) -> String? {
         let whole = Self.whole(value)
         let truth = NumberText.spoken(value, places: 0)
-        if whole < 0 { return "shows \(figure(for: value)) for \(truth), the columns cannot show a minus sign" }
-        if whole > widestFigure { return "shows \(figure(for: value)) for \(truth), \(columns) columns drop the leading digits" }
+        if whole < 0 { return translated("shows %s for %s, the columns cannot show a minus sign", figure(for: value), truth) }
+        if whole > widestFigure {
+            return translatedCount("shows %s for %s, %s column drops the leading digits", "shows %s for %s, %s columns drop the leading digits",
+                                   count: columns, figure(for: value), truth, String(columns))
+        }
         return nil
     }
 

@@ -65,7 +65,7 @@ public enum KnownUnit: String, Sendable, CaseIterable {
     /// The English words, as the source writes them.
     public var englishWords: (singular: String, plural: String) {
         let one = Phrasebook.english
-        return Phrasebook.$current.withValue(one) {
+        return Phrasebook.using(one) {
             let singular = spoken(1, number: "").trimmingWhitespace()
             let plural = spoken(2, number: "").trimmingWhitespace()
             return (singular, plural)

@@ -18,7 +18,8 @@ public struct Rejection: Error, Sendable, Equatable {
         case notAWholeNumber
         /// A count of steps below 1, and the command that goes the other way if it was negative.
         case stepCount(Int, opposite: String?)
-        /// A number with a unit the control does not take, and the one it does (nil: none).
+        /// A number with a unit the control does not take, and the number with the one it does
+        /// ("65 kilograms"; nil: none).
         case wrongUnit(number: String, unit: String, expected: String?)
         case unknownCommand(suggestion: String?)
         case unknownControl(suggestion: String?)
@@ -60,7 +61,7 @@ public struct Rejection: Error, Sendable, Equatable {
         case .stepCount(let count, nil): return translated("Steps count from 1, not %s", String(count))
         // What was wrong (the unit) and what works: the number alone, or with the control's unit.
         case .wrongUnit(let number, let unit, let expected?):
-            return translated("Wrong unit, %s. Type %s or %s %s", TextSanitiser.echo(unit), number, number, expected)
+            return translated("Wrong unit, %s. Type %s or %s", TextSanitiser.echo(unit), number, expected)
         case .wrongUnit(let number, let unit, nil):
             return translated("No unit here, %s. Type %s", TextSanitiser.echo(unit), number)
         case .unknownCommand(let suggestion?): return translated("Unknown command, %s. Did you mean %s?", input, suggestion)

@@ -57,15 +57,18 @@ public enum TypedValue: Sendable, Equatable {
         }
         let scanned = scanNumber(text, original: raw, decimalMark: Phrasebook.current.decimalMark).map { TypedValue.number($0) }
         // "65 pounds" for kilograms: the unit was what was wrong, not the number.
-        if case .failure(let rejection) = scanned, rejection.reason == .notANumber, let (number, word) = numberAndWord(text) {
-            return .failure(Rejection(.wrongUnit(number: number, unit: word, expected: unit?.plural), input: raw))
+        if case .failure(let rejection) = scanned, rejection.reason == .notANumber, let (number, value, word) = numberAndWord(text) {
+            // What works, whole: "65 kilograms", "65 kilogramów", in the form the number takes.
+            let expected = unit.map { unit in Phrase.make { unit.appendSpoken(value, places: NumberText.decimalPlaces(of: value), to: &$0) } }
+            return .failure(Rejection(.wrongUnit(number: number, unit: word, expected: expected), input: raw))
         }
         return scanned
     }
 
     /// A number followed by a word that is no unit of the control's: "65 pounds", "21°F".
-    /// - Returns: the number as typed and the word, or nil when the text is not of that shape.
-    private static func numberAndWord(_ text: Substring) -> (String, String)? {
+    /// - Returns: the number as typed, its value and the word, or nil when the text is not of
+    ///   that shape.
+    private static func numberAndWord(_ text: Substring) -> (String, Double, String)? {
         let characters = Array(text)
         var index = 0
         while index < characters.count {
@@ -81,8 +84,8 @@ public enum TypedValue: Sendable, Equatable {
         // "1e"), more likely a slip of the finger than a unit: "65 lb" and "65lb" are units.
         let spaced = index > 0 && characters[index - 1].isWhitespace
         guard !number.isEmpty, !word.isEmpty, !word.contains(where: \.isWholeNumber), spaced || word.count > 1,
-              case .success = scanNumber(Substring(number), original: number, decimalMark: Phrasebook.current.decimalMark) else { return nil }
-        return (number, word)
+              case .success(let value) = scanNumber(Substring(number), original: number, decimalMark: Phrasebook.current.decimalMark) else { return nil }
+        return (number, value, word)
     }
 
     /// A number in the language's marks. Where the decimal mark is a comma, the point groups

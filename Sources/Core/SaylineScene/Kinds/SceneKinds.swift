@@ -1,3 +1,4 @@
+import SaylineText
 /// The kinds a scene may name: the table the decoder, the encoder, the docs, the schema test,
 /// completion and `pick --kind` read. A program that adds a kind passes `standard.adding(…)`
 /// to `SceneDecoder.decode`.
@@ -20,7 +21,9 @@ public struct SceneKinds: Sendable {
     public var names: [String] { all.map(\.name) }
 
     /// "ruler, rating or digitroll", for messages.
-    public var namesInWords: String { names.joined(separator: ", ").replacingLast(", ", with: " or ") }
+    public var namesInWords: String {
+        names.count > 1 ? translated("%s or %s", names.dropLast().joined(separator: ", "), names.last ?? "") : names.joined()
+    }
 
     /// The kind of a name, if the table has it.
     public func kind(named name: String) -> SceneKind? { all.first { $0.name == name } }

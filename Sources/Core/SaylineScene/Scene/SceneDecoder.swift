@@ -42,15 +42,15 @@ public struct SceneDecoder: Sendable {
     public static func decode(_ bytes: [UInt8], knownRules: Set<String>? = nil, kinds: SceneKinds = .standard,
                               parallel: SceneParallelDecode? = nil) -> Result<Scene, SceneError> {
         guard bytes.count <= Scene.maximumFileSize else {
-            return .failure(SceneError([SceneProblem(line: 1, path: "", message: "the file is \(bytes.count) bytes, more than the limit of \(Scene.maximumFileSize) (16 MiB)")]))
+            return .failure(SceneError([SceneProblem(line: 1, path: "", message: translated("the file is %s bytes, more than the limit of %s (16 MiB)", String(bytes.count), String(Scene.maximumFileSize)))]))
         }
         let root: JSONNode
         // No list in a scene may be longer than its controls may: an oversized scene is refused
         // where its 10,001st control starts, not after the whole file is read into a tree.
         switch JSONParser.parse(bytes, maximumArrayLength: Scene.maximumControls) {
         case .failure(let error) where error.message == JSONParser.arrayLimitMessage(Scene.maximumControls):
-            return .failure(SceneError([SceneProblem(line: error.line, path: "controls", message: "has more than \(Scene.maximumControls) controls, the limit")]))
-        case .failure(let error): return .failure(SceneError([SceneProblem(line: error.line, path: "", message: "not valid JSON: \(error.message)")]))
+            return .failure(SceneError([SceneProblem(line: error.line, path: "controls", message: translated("has more than %s controls, the limit", String(Scene.maximumControls)))]))
+        case .failure(let error): return .failure(SceneError([SceneProblem(line: error.line, path: "", message: translated("not valid JSON: %s", error.message))]))
         case .success(let node): root = node
         }
         return decode(root, input: bytes, knownRules: knownRules, kinds: kinds, parallel: parallel)
@@ -86,25 +86,25 @@ public struct SceneDecoder: Sendable {
         // "$schema" is how editors attach the scene's schema to a file.
         guard let members = object(root, "", allowed: ["$schema", "version", "controls", "suppress"]) else { return nil }
         if let schema = members["$schema"], case .string = schema.value {} else if let schema = members["$schema"] {
-            problem(schema, "$schema", "must be a string")
+            problem(schema, "$schema", translated("must be a string"))
         }
         if let version = members["version"] {
-            if case .number(let number) = version.value, number == 1 {} else { problem(version, "version", "must be 1") }
+            if case .number(let number) = version.value, number == 1 {} else { problem(version, "version", translated("must be 1")) }
         }
         guard let controlsNode = members["controls"] else {
-            problem(root, "", "a scene needs \"controls\": a list of controls")
+            problem(root, "", translated("a scene needs \"controls\": a list of controls"))
             return nil
         }
         guard case .array(let list) = controlsNode.value else {
-            problem(controlsNode, "controls", "must be an array")
+            problem(controlsNode, "controls", translated("must be an array"))
             return nil
         }
         guard !list.isEmpty else {
-            problem(controlsNode, "controls", "needs at least one control")
+            problem(controlsNode, "controls", translated("needs at least one control"))
             return nil
         }
         guard list.count <= Scene.maximumControls else {
-            problem(controlsNode, "controls", "has \(list.count) controls, more than the limit of \(Scene.maximumControls)")
+            problem(controlsNode, "controls", translated("has %s controls, more than the limit of %s", String(list.count), String(Scene.maximumControls)))
             return nil
         }
         var elements: [AdjustableElement] = []
@@ -131,7 +131,7 @@ public struct SceneDecoder: Sendable {
             guard let element = control.element, let source = control.source else { continue }
             let key = element.identity.id.lowercased()
             if let first = seen[key] {
-                problem(list[offset], "controls[\(offset)].id", "\"\(element.identity.id)\" is already the id of controls[\(first)]")
+                problem(list[offset], "controls[\(offset)].id", translated("\"%s\" is already the id of controls[%s]", element.identity.id, String(first)))
             } else {
                 seen[key] = offset
             }
@@ -146,15 +146,15 @@ public struct SceneDecoder: Sendable {
                     guard let suppression = suppression(entry, path) else { continue }
                     // A suppression that names nothing hides nothing, and was meant to.
                     if let knownRules, !knownRules.contains(suppression.rule) {
-                        problem(entry, path + ".rule", "\"\(suppression.rule)\" is not an audit rule (man 7 sayline-audit-rules)")
+                        problem(entry, path + ".rule", translated("\"%s\" is not an audit rule (man 7 sayline-audit-rules)", suppression.rule))
                     }
                     if let control = suppression.control, seen[control.lowercased()] == nil {
-                        problem(entry, path + ".control", "\"\(control)\" is not the id of a control in this scene")
+                        problem(entry, path + ".control", translated("\"%s\" is not the id of a control in this scene", control))
                     }
                     suppressions.append(suppression)
                 }
             } else {
-                problem(node, "suppress", "must be an array")
+                problem(node, "suppress", translated("must be an array"))
             }
         }
         return Scene(elements: elements, suppressions: suppressions, sources: sources)
@@ -195,7 +195,7 @@ public struct SceneDecoder: Sendable {
         guard let members = object(node, path, allowed: ["rule", "control", "reason"]) else { return nil }
         guard let rule = requiredText(members, "rule", node, path) else { return nil }
         guard let reason = requiredText(members, "reason", node, path), !reason.isEmpty else {
-            if members["reason"] != nil { problem(node, path + ".reason", "must not be empty: say why the finding is accepted") }
+            if members["reason"] != nil { problem(node, path + ".reason", translated("must not be empty: say why the finding is accepted")) }
             return nil
         }
         // A reason is written into every report as it is: nothing in it may act on a terminal.
@@ -204,25 +204,25 @@ public struct SceneDecoder: Sendable {
 
     private mutating func control(_ node: JSONNode, _ path: String) -> AdjustableElement? {
         guard case .object(let pairs) = node.value else {
-            problem(node, path, "must be an object")
+            problem(node, path, translated("must be an object"))
             return nil
         }
         var members: [String: JSONNode] = [:]
         for (key, child) in pairs {
-            if members[key] != nil { problem(child, path + "." + key, "appears twice") } else { members[key] = child }
+            if members[key] != nil { problem(child, path + "." + key, translated("appears twice")) } else { members[key] = child }
         }
         // The kinds in words only for a message: joining them was a sixth of reading a scene.
         guard let kindNode = members["kind"] else {
-            problem(node, path + ".kind", "is missing: \(kinds.namesInWords)")
+            problem(node, path + ".kind", translated("is missing: %s", kinds.namesInWords))
             return nil
         }
         guard case .string(let kind) = kindNode.value, let sceneKind = kinds.kind(named: kind), let fields = fieldsByKind[kind],
               let positions = positionsByKind[kind] else {
-            problem(kindNode, path + ".kind", "must be \(kinds.namesInWords)")
+            problem(kindNode, path + ".kind", translated("must be %s", kinds.namesInWords))
             return nil
         }
         for (key, child) in pairs where positions[key] == nil {
-            problem(child, path + "." + key, "is not a setting of a \(kind)")
+            problem(child, path + "." + key, translated("is not a setting of a %s", kind))
         }
         var values = SceneValues(fields: fields, positions: positions)
         var languageUnits: [String: LanguageUnitWords] = [:]
@@ -232,7 +232,7 @@ public struct SceneDecoder: Sendable {
             let key = fields[position].key
             if case .kind = fields[position].type { continue }
             guard members[key] != nil else {
-                if fields[position].required { problem(node, path + "." + key, "is missing") }
+                if fields[position].required { problem(node, path + "." + key, translated("is missing")) }
                 continue
             }
             switch fields[position].type {
@@ -252,16 +252,16 @@ public struct SceneDecoder: Sendable {
                 if let choiceNode = members[key], case .string(let word) = choiceNode.value, words.contains(word) {
                     values[key] = .text(word)
                 } else if let choiceNode = members[key] {
-                    problem(choiceNode, path + "." + key, "must be \(words.joined(separator: ", ").replacingLast(", ", with: " or "))")
+                    problem(choiceNode, path + "." + key, words.count > 1 ? translated("must be %s or %s", words.dropLast().joined(separator: ", "), words.last ?? "") : translated("must be %s", words.joined()))
                 }
             }
         }
         guard let id = values.givenText("id") else { return nil }
         if !Self.isControlID(id) {
-            problem(members["id"] ?? node, path + ".id", "must be one word of visible characters, with no spaces, tabs or no-break spaces")
+            problem(members["id"] ?? node, path + ".id", translated("must be one word of visible characters, with no spaces, tabs or no-break spaces"))
         }
         if !languageUnits.isEmpty, values.unit == nil, let node = members["languages"] {
-            problem(node, path + ".languages", "gives unit words, but the control has no unit")
+            problem(node, path + ".languages", translated("gives unit words, but the control has no unit"))
         }
         let identity = ControlIdentity(id: id, label: values.text("label"), shortName: values.givenText("shortName"),
                                        unit: values.unit.map { $0.adding(languages: languageUnits) }, hint: values.givenText("hint"),
@@ -276,7 +276,7 @@ public struct SceneDecoder: Sendable {
         // A unit the phrasebook knows, by name: said in every language.
         if case .string(let name) = node.value {
             guard let known = UnitWords(known: name) else {
-                problem(node, path, "is not a unit Sayline knows (\(KnownUnit.allCases.compactMap(\.symbol).joined(separator: " ")) and their English words); give {singular, plural, symbol}")
+                problem(node, path, translated("is not a unit Sayline knows (%s and their English words); give {singular, plural, symbol}", KnownUnit.allCases.compactMap(\.symbol).joined(separator: " ")))
                 return nil
             }
             return known
@@ -292,7 +292,7 @@ public struct SceneDecoder: Sendable {
         var texts: [String: LanguageTexts] = [:]
         var units: [String: LanguageUnitWords] = [:]
         guard case .object(let pairs) = node.value else {
-            problem(node, path, "must be an object of language codes")
+            problem(node, path, translated("must be an object of language codes"))
             return (texts, units)
         }
         for (code, child) in pairs {
@@ -301,7 +301,7 @@ public struct SceneDecoder: Sendable {
             let parts = code.split(separator: "_", omittingEmptySubsequences: false)
             guard (1...2).contains(parts.count), parts[0].count >= 2, parts[0].count <= 3, parts[0].allSatisfy({ $0.isASCII && $0.isLowercase }),
                   parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy({ $0.isASCII && $0.isUppercase })) else {
-                problem(child, childPath, "is not a language code such as de, fr or pt_BR")
+                problem(child, childPath, translated("is not a language code such as de, fr or pt_BR"))
                 continue
             }
             guard let members = object(child, childPath, allowed: ["label", "shortName", "hint", "unit"]) else { continue }
@@ -318,16 +318,16 @@ public struct SceneDecoder: Sendable {
 
     private mutating func object(_ node: JSONNode, _ path: String, allowed: [String]) -> [String: JSONNode]? {
         guard case .object(let pairs) = node.value else {
-            problem(node, path, "must be an object")
+            problem(node, path, translated("must be an object"))
             return nil
         }
         var members: [String: JSONNode] = [:]
         for (key, child) in pairs {
             let childPath = path.isEmpty ? key : path + "." + key
             if !allowed.contains(key) {
-                problem(child, childPath, "is not a known key (expected one of: \(allowed.joined(separator: ", ")))")
+                problem(child, childPath, translated("is not a known key (expected one of: %s)", allowed.joined(separator: ", ")))
             } else if members[key] != nil {
-                problem(child, childPath, "appears twice")
+                problem(child, childPath, translated("appears twice"))
             } else {
                 members[key] = child
             }
@@ -337,7 +337,7 @@ public struct SceneDecoder: Sendable {
 
     private mutating func requiredText(_ members: [String: JSONNode], _ key: String, _ parent: JSONNode, _ path: String) -> String? {
         guard members[key] != nil else {
-            problem(parent, path.isEmpty ? key : path + "." + key, "is missing")
+            problem(parent, path.isEmpty ? key : path + "." + key, translated("is missing"))
             return nil
         }
         return text(members, key, path)
@@ -347,12 +347,12 @@ public struct SceneDecoder: Sendable {
         guard let node = members[key] else { return nil }
         let childPath = path.isEmpty ? key : path + "." + key
         guard case .string(let value) = node.value else {
-            problem(node, childPath, "must be a string, not \(node.value.kindName)")
+            problem(node, childPath, translated("must be a string, not %s", node.value.kindName))
             return nil
         }
         // Code points, as the schema's maxLength counts them.
         guard value.unicodeScalars.count <= Scene.maximumTextLength else {
-            problem(node, childPath, "is \(value.unicodeScalars.count) characters, more than the limit of \(Scene.maximumTextLength)")
+            problem(node, childPath, translated("is %s characters, more than the limit of %s", String(value.unicodeScalars.count), String(Scene.maximumTextLength)))
             return nil
         }
         return value
@@ -361,7 +361,7 @@ public struct SceneDecoder: Sendable {
     private mutating func number(_ members: [String: JSONNode], _ key: String, _ path: String) -> Double? {
         guard let node = members[key] else { return nil }
         guard case .number(let value) = node.value else {
-            problem(node, path + "." + key, "must be a number, not \(node.value.kindName)")
+            problem(node, path + "." + key, translated("must be a number, not %s", node.value.kindName))
             return nil
         }
         // A number too large for a Double arrives as infinity: the control repairs it and the audit says so.
@@ -371,7 +371,7 @@ public struct SceneDecoder: Sendable {
     private mutating func whole(_ members: [String: JSONNode], _ key: String, _ path: String) -> Int? {
         guard let value = number(members, key, path) else { return nil }
         guard value.isFinite, value == value.rounded() else {
-            problem(members[key] ?? JSONNode(value: .null, line: 1), path + "." + key, "must be a whole number")
+            problem(members[key] ?? JSONNode(value: .null, line: 1), path + "." + key, translated("must be a whole number"))
             return nil
         }
         // Far outside any sane setting, but kept inside Int so the control can repair it.
@@ -381,7 +381,7 @@ public struct SceneDecoder: Sendable {
     private mutating func flag(_ members: [String: JSONNode], _ key: String, _ path: String) -> Bool? {
         guard let node = members[key] else { return nil }
         guard case .bool(let value) = node.value else {
-            problem(node, path + "." + key, "must be true or false, not \(node.value.kindName)")
+            problem(node, path + "." + key, translated("must be true or false, not %s", node.value.kindName))
             return nil
         }
         return value

@@ -59,8 +59,8 @@ public enum PickRules {
     }
 
     /// Said on stderr when piped input's last entry was refused or moved into the range.
-    public static let pipedDoubt = "the last entry was refused or moved into the range: nothing is accepted"
+    public static var pipedDoubt: String { translated("the last entry was refused or moved into the range: nothing is accepted") }
 
     /// Said on stderr when there is no terminal to ask on and piped input gave no line.
-    public static let noTerminal = "no terminal to ask on, and standard input gave no answer"
+    public static var noTerminal: String { translated("no terminal to ask on, and standard input gave no answer") }
 }
