@@ -1,8 +1,8 @@
 #!/bin/sh
 # Rewrites sayline.pot from the words the sources give translated(), translatedIn(),
-# translatedCount(), translatable() and translatableIn(), then merges it into every LL.po: new
-# messages arrive untranslated, changed ones fuzzy, for a translator to finish. The catalog
-# test fails until every message of every LL.po is translated and current.
+# translatedCount(), translatable(), translatableIn() and translatableCount(), then merges it
+# into every LL.po: new messages arrive untranslated, changed ones fuzzy, for a translator to
+# finish. The catalog test fails until every message of every LL.po is translated and current.
 # Run from anywhere: Sources/Catalogs/update-catalogs.sh
 set -eu
 cd "$(dirname "$0")/../.."
@@ -12,7 +12,7 @@ grep -rlE 'translated|translatable' Sources/Core Sources/Terminal --include='*.s
 # Swift's string literals read as C's for these calls: each takes literals only.
 xgettext --language=C --from-code=UTF-8 --keyword= \
     --keyword=translated:1 --keyword=translatedIn:1c,2 --keyword=translatedCount:1,2 \
-    --keyword=translatable:1 --keyword=translatableIn:1c,2 \
+    --keyword=translatable:1 --keyword=translatableIn:1c,2 --keyword=translatableCount:1,2 \
     --add-comments=Translators: --sort-by-file --no-wrap --package-name=Sayline \
     -o Sources/Catalogs/sayline.pot -f "$list"
 for catalog in Sources/Catalogs/*.po; do

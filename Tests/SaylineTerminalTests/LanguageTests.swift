@@ -100,7 +100,7 @@ extension EndToEndTests { @Suite struct LanguageTests {
             .filter { try String(contentsOf: Self.packageFolder.appendingPathComponent("Sources/" + $0), encoding: .utf8).contains("translat") }
             .map { "Sources/" + $0 }.sorted()
         let extract = try run("/usr/bin/xgettext", ["--language=C", "--from-code=UTF-8", "--keyword=", "--keyword=translated:1", "--keyword=translatedIn:1c,2",
-                                                    "--keyword=translatedCount:1,2", "--keyword=translatable:1", "--keyword=translatableIn:1c,2",
+                                                    "--keyword=translatedCount:1,2", "--keyword=translatable:1", "--keyword=translatableIn:1c,2", "--keyword=translatableCount:1,2",
                                                     "-o", template.path] + files, in: Self.packageFolder)
         #expect(extract.status == 0, "\(extract.output)")
         let languages = try FileManager.default.contentsOfDirectory(atPath: catalogs.path).filter { $0.hasSuffix(".po") }

@@ -56,7 +56,7 @@ public enum NumberText {
         }
         // 16 integer digits, 5 group marks of up to 3 bytes, a point, 15 decimals and a sign fit
         // in 48 bytes, written backwards.
-        let grouping = !marks.group.isEmpty
+        let grouping = marks.groupCount > 0
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
             var end = 48
             func put(_ byte: UInt8) {
@@ -71,7 +71,9 @@ public enum NumberText {
             var written = 0
             repeat {
                 if grouping && written > 0 && written % 3 == 0 {
-                    for byte in marks.group.reversed() { put(byte) }
+                    if marks.groupCount > 2 { put(marks.group.2) }
+                    if marks.groupCount > 1 { put(marks.group.1) }
+                    put(marks.group.0)
                 }
                 put(UInt8(ascii: "0") + UInt8(integer % 10))
                 integer /= 10
@@ -79,12 +81,13 @@ public enum NumberText {
             } while integer > 0
             // Tiny negatives round to zero; nobody wants to hear "minus zero".
             if value < 0 && whole != 0 {
-                if marks.minus.count > 1 {
+                let minus = marks.minus.utf8
+                if minus.count > 1 {
                     // A word ("moins "), placed before the digits through the body's own buffer.
-                    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48 - end + marks.minus.count) { spelled in
-                        for (index, byte) in marks.minus.enumerated() { spelled[index] = byte }
-                        for index in end..<48 { spelled[marks.minus.count + index - end] = buffer[index] }
-                        return body(UnsafeBufferPointer(rebasing: spelled[0..<(48 - end + marks.minus.count)]))
+                    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48 - end + minus.count) { spelled in
+                        for (index, byte) in minus.enumerated() { spelled[index] = byte }
+                        for index in end..<48 { spelled[minus.count + index - end] = buffer[index] }
+                        return body(UnsafeBufferPointer(rebasing: spelled[0..<(48 - end + minus.count)]))
                     }
                 }
                 put(UInt8(ascii: "-"))
@@ -107,11 +110,11 @@ public enum NumberText {
         if trimmingZeros {
             while fractionText.last == "0" { fractionText.removeLast() }
         }
-        var text = marks.group.isEmpty ? integer : groupInThrees(Substring(integer), mark: marks.group)
+        var text = marks.groupCount == 0 ? integer : groupInThrees(Substring(integer), mark: Array([marks.group.0, marks.group.1, marks.group.2].prefix(marks.groupCount)))
         if !fractionText.isEmpty { text += String(decoding: [marks.decimal], as: UTF8.self) + fractionText }
         // Tiny negatives round to zero; nobody wants to hear "minus zero".
         let isZero = integer == "0" && !fraction.contains(where: { $0 != "0" })
-        return negative && !isZero ? String(decoding: marks.minus, as: UTF8.self) + text : text
+        return negative && !isZero ? marks.minus + text : text
     }
 
     /// Integer digits, exactly `places` fraction digits, and the sign, rounded half away from zero.
@@ -208,20 +211,28 @@ public enum NumberText {
 /// language's decimal mark, no groups: a voice reads a grouped number as two) or for the eye
 /// (the language's marks).
 struct NumberMarks {
+    // Strings of a few bytes are held inline: a mark costs no reference count, read for every
+    // number said.
     let decimal: UInt8
-    let group: [UInt8]
+    /// The group mark's UTF-8 bytes (at most three: a narrow no-break space) and how many.
+    var group: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    var groupCount = 0
     /// Whether the words for what is not a number are the language's.
     let spoken: Bool
     /// Before a negative number: "-", or the language's word for it when spoken.
-    var minus: [UInt8] = [UInt8(ascii: "-")]
+    var minus = "-"
 
-    static let program = NumberMarks(decimal: UInt8(ascii: "."), group: [], spoken: false)
+    static var program: NumberMarks { NumberMarks(decimal: UInt8(ascii: "."), spoken: false) }
     static var spoken: NumberMarks {
-        let book = Phrasebook.current
-        return NumberMarks(decimal: book.decimalMark, group: [], spoken: true, minus: Array(book.minusMark.utf8))
+        if Phrasebook.speaksEnglish { return NumberMarks(decimal: UInt8(ascii: "."), spoken: true) }
+        return Phrasebook.reading { NumberMarks(decimal: $0.decimalMark, spoken: true, minus: $0.minusMark) }
     }
     static var shown: NumberMarks {
-        let book = Phrasebook.current
-        return NumberMarks(decimal: book.decimalMark, group: Array(book.groupMark.utf8), spoken: true)
+        if Phrasebook.speaksEnglish { return NumberMarks(decimal: UInt8(ascii: "."), group: (UInt8(ascii: ","), 0, 0), groupCount: 1, spoken: true) }
+        return Phrasebook.reading { book in
+            let bytes = Array(book.groupMark.utf8.prefix(3))
+            return NumberMarks(decimal: book.decimalMark, group: (bytes.first ?? 0, bytes.count > 1 ? bytes[1] : 0, bytes.count > 2 ? bytes[2] : 0),
+                               groupCount: bytes.count, spoken: true)
+        }
     }
 }

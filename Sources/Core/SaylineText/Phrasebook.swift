@@ -17,10 +17,18 @@ public protocol MessageCatalog: Sendable {
 /// (`Phrasebook.using`), so the dozens of places that make a sentence need no argument
 /// threaded to them, and a test or an audit's pass in another language hears its own
 /// language without touching another thread's.
-public struct Phrasebook: Sendable {
+/// A class: the phrasebook is read for every sentence and number, and one reference is one
+/// count, where a struct of four strings and a catalog was five at every read.
+public final class Phrasebook: Sendable {
     /// The language's code as catalogs name it: "en", "de", "pt_BR".
     public let code: String
-    private let catalog: (any MessageCatalog)?
+    /// The catalog, held by a class: an optional existential made its generic metadata at every
+    /// start, for English, which has none.
+    private let held: HeldCatalog?
+    private final class HeldCatalog: Sendable {
+        let catalog: any MessageCatalog
+        init(_ catalog: any MessageCatalog) { self.catalog = catalog }
+    }
     /// The decimal mark said and shown ("." in English, "," in German), as the catalog gives it.
     public let decimalMark: UInt8
     /// What groups digits in threes on the screen: "," in English, "." in German, a narrow
@@ -31,49 +39,81 @@ public struct Phrasebook: Sendable {
     public let minusMark: String
 
     /// The source language: every message as it is written, English plural rules.
-    public static let english = Phrasebook(code: "en", catalog: nil)
+    public static let english = Phrasebook(sourceLanguage: "en")
 
     /// The phrasebook in use on this thread; English until the program says otherwise.
     public static var current: Phrasebook {
-        guard let slot = phrasebook_slot_get() else { return .english }
-        return Unmanaged<Holder>.fromOpaque(slot).takeUnretainedValue().book
+        guard let slot = phrasebook_slot_get() else { return english }
+        return Unmanaged<Phrasebook>.fromOpaque(slot).takeUnretainedValue()
+    }
+
+    /// Whether this thread speaks the source language: read before each sentence and number,
+    /// so it counts no reference.
+    @inline(__always)
+    public static var speaksEnglish: Bool {
+        guard let slot = phrasebook_slot_get() else { return true }
+        return Unmanaged<Phrasebook>.fromOpaque(slot)._withUnsafeGuaranteedRef { $0.isEnglish }
+    }
+
+    /// `body` given this thread's phrasebook without counting a reference to it: for what is
+    /// read of it for every number.
+    @inline(__always)
+    public static func reading<Result>(_ body: (Phrasebook) -> Result) -> Result {
+        guard let slot = phrasebook_slot_get() else { return body(english) }
+        return Unmanaged<Phrasebook>.fromOpaque(slot)._withUnsafeGuaranteedRef(body)
     }
 
     /// Runs `body` with `book` as this thread's phrasebook, then puts back the one before.
     public static func using<Result>(_ book: Phrasebook, _ body: () throws -> Result) rethrows -> Result {
-        let holder = Holder(book)
         let previous = phrasebook_slot_get()
-        phrasebook_slot_set(Unmanaged.passUnretained(holder).toOpaque())
+        // The slot holds no count: `book` is kept alive here until the slot is given back.
+        phrasebook_slot_set(Unmanaged.passUnretained(book).toOpaque())
         defer {
             phrasebook_slot_set(previous)
-            withExtendedLifetime(holder) {}
+            withExtendedLifetime(book) {}
         }
         return try body()
     }
 
-    /// The phrasebook behind the thread's slot, kept alive by `using` while it is there.
-    private final class Holder {
-        let book: Phrasebook
-        init(_ book: Phrasebook) { self.book = book }
-    }
-
     /// A language's phrasebook. Its number marks come from the catalog, like every other
     /// word, so a new language is a catalog and no code.
+    /// The source language's phrasebook, made with no catalog in hand: a catalog parameter,
+    /// even a nil one, made the existential's metadata at every start.
+    private init(sourceLanguage code: String) {
+        self.code = code
+        held = nil
+        isEnglish = true
+        decimalMark = UInt8(ascii: ".")
+        groupMark = ","
+        minusMark = "-"
+    }
+
     public init(code: String, catalog: (any MessageCatalog)?) {
         self.code = code
-        self.catalog = catalog
-        let decimal = catalog?.translation(of: ".", context: "decimal mark") ?? "."
+        guard let catalog else {
+            held = nil
+            isEnglish = true
+            // The source language's marks, with no lookup: English is made at every start.
+            decimalMark = UInt8(ascii: ".")
+            groupMark = ","
+            minusMark = "-"
+            return
+        }
+        held = HeldCatalog(catalog)
+        isEnglish = false
+        let decimal = catalog.translation(of: ".", context: "decimal mark") ?? "."
         // Only a point or a comma: a mark of any other shape would make a number no reader reads.
         decimalMark = decimal == "," ? UInt8(ascii: ",") : UInt8(ascii: ".")
-        let group = catalog?.translation(of: ",", context: "digit group mark") ?? ","
+        let group = catalog.translation(of: ",", context: "digit group mark") ?? ","
         groupMark = [",", ".", "\u{202F}", "\u{00A0}", "'", "\u{2019}"].contains(group) && group != decimal ? group : ""
-        let minus = catalog?.translation(of: "-", context: "the minus sign, said before a number") ?? "-"
+        let minus = catalog.translation(of: "-", context: "the minus sign, said before a number") ?? "-"
         // A word or the sign, never a digit or a mark that would change the number.
         minusMark = !minus.isEmpty && minus.count <= 12 && !minus.contains(where: { $0.isNumber || $0 == "." || $0 == "," }) ? minus : "-"
     }
 
-    /// Whether this is the source language, whose words need no lookup.
-    public var isEnglish: Bool { catalog == nil }
+    /// Whether this is the source language, whose words need no lookup (kept: reading the
+    /// catalog to compare it with nil copied an existential for every sentence).
+    public let isEnglish: Bool
 
     /// The language's name in itself, for `sayline config` and the start-up notice: "Deutsch".
     public var languageName: String { text("English", context: "this language's name") }
@@ -81,13 +121,13 @@ public struct Phrasebook: Sendable {
     /// `message` in this language.
     @inline(__always)
     public func text(_ message: String) -> String {
-        guard let catalog else { return message }
+        guard let catalog = held?.catalog else { return message }
         return catalog.translation(of: message, context: nil) ?? message
     }
 
     /// `message` in this language, in a context the English words alone do not tell.
     public func text(_ message: String, context: String) -> String {
-        guard let catalog else { return message }
+        guard let catalog = held?.catalog else { return message }
         return catalog.translation(of: message, context: context) ?? message
     }
 
@@ -95,7 +135,7 @@ public struct Phrasebook: Sendable {
     /// (one is singular) for the source language.
     public func text(_ singular: String, plural: String, count: Int) -> String {
         let magnitude = count.magnitude
-        guard let catalog else { return magnitude == 1 ? singular : plural }
+        guard let catalog = held?.catalog else { return magnitude == 1 ? singular : plural }
         return catalog.translation(of: singular, plural: plural, count: UInt64(magnitude)) ?? (magnitude == 1 ? singular : plural)
     }
 
@@ -104,46 +144,47 @@ public struct Phrasebook: Sendable {
     /// out rather than trapping.
     public static func fill(_ template: String, _ arguments: [String]) -> String {
         guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
-        var result = ""
-        result.reserveCapacity(template.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count })
+        let bytes = Array(template.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
         var next = 0
-        var characters = template.unicodeScalars[...]
-        while let scalar = characters.first {
-            characters = characters.dropFirst()
-            guard scalar == "%" else {
-                result.unicodeScalars.append(scalar)
+        var index = 0
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%"), index + 1 < bytes.count else {
+                result.append(byte)
+                index += 1
                 continue
             }
-            if characters.first == "%" {
-                result.append("%")
-                characters = characters.dropFirst()
+            if bytes[index + 1] == UInt8(ascii: "%") {
+                result.append(byte)
+                index += 2
                 continue
             }
-            // %s, or %N$s with N a place among the arguments.
-            var digits = 0
-            var place = 0
-            while let digit = characters.first, let value = digit.properties.numericType != nil ? Int(String(digit)) : nil, digits < 3 {
-                place = place * 10 + value
-                digits += 1
-                characters = characters.dropFirst()
-            }
-            if digits > 0, characters.first == "$" {
-                characters = characters.dropFirst()
-                if characters.first == "s" { characters = characters.dropFirst() }
-                if place >= 1, place <= arguments.count { result.append(arguments[place - 1]) }
-                continue
-            }
-            if digits == 0, characters.first == "s" {
-                characters = characters.dropFirst()
-                if next < arguments.count { result.append(arguments[next]) }
+            if bytes[index + 1] == UInt8(ascii: "s") {
+                if next < arguments.count { result.append(contentsOf: arguments[next].utf8) }
                 next += 1
+                index += 2
+                continue
+            }
+            // %N$s with N a place among the arguments.
+            var digitsEnd = index + 1
+            var place = 0
+            while digitsEnd < bytes.count, isDigit(bytes[digitsEnd]), digitsEnd - index <= 3 {
+                place = place * 10 + Int(bytes[digitsEnd] - UInt8(ascii: "0"))
+                digitsEnd += 1
+            }
+            if digitsEnd > index + 1, digitsEnd + 1 < bytes.count, bytes[digitsEnd] == UInt8(ascii: "$"), bytes[digitsEnd + 1] == UInt8(ascii: "s") {
+                if place >= 1, place <= arguments.count { result.append(contentsOf: arguments[place - 1].utf8) }
+                index = digitsEnd + 2
                 continue
             }
             // Not a placeholder: the text as it was.
-            result.append("%")
-            if digits > 0 { result.append(String(place)) }
+            result.append(byte)
+            index += 1
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 
@@ -151,19 +192,21 @@ public struct Phrasebook: Sendable {
 /// catalogs are made from the words given to these functions, so each takes a literal.
 @inline(__always)
 public func translated(_ message: String) -> String {
-    Phrasebook.current.text(message)
+    if Phrasebook.speaksEnglish { return message }
+    return Phrasebook.current.text(message)
 }
 
 /// `message` in the person's language, with `%s` filled by `arguments` in order (a catalog may
 /// place them with `%1$s`).
 public func translated(_ message: String, _ arguments: String...) -> String {
-    Phrasebook.fill(Phrasebook.current.text(message), arguments)
+    Phrasebook.fill(Phrasebook.speaksEnglish ? message : Phrasebook.current.text(message), arguments)
 }
 
 /// A message whose English words alone do not say what it means ("." as the decimal mark,
 /// "max" as a bound), looked up with its context.
 public func translatedIn(_ context: String, _ message: String, _ arguments: String...) -> String {
-    Phrasebook.fill(Phrasebook.current.text(message, context: context), arguments)
+    if Phrasebook.speaksEnglish { return arguments.isEmpty ? message : Phrasebook.fill(message, arguments) }
+    return Phrasebook.fill(Phrasebook.current.text(message, context: context), arguments)
 }
 
 /// A counted message, in the form the language's plural rule gives `count`, with `%s` filled
@@ -176,6 +219,10 @@ public func translatedCount(_ singular: String, _ plural: String, count: Int, _ 
 /// and returns it as it is: the table says it later through `Phrasebook.current.text`.
 @inline(__always)
 public func translatable(_ message: String) -> String { message }
+
+/// Marks a counted message kept in a table, said later through `Phrasebook.current.text(_:plural:count:)`.
+@inline(__always)
+public func translatableCount(_ singular: String, _ plural: String) -> (singular: String, plural: String) { (singular, plural) }
 
 /// `translatable` for a message read in a context.
 @inline(__always)

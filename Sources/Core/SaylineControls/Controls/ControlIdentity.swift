@@ -11,12 +11,15 @@ public struct ControlIdentity: Sendable, Equatable {
     /// The accessible name, spoken on focus, in the person's language when the scene gives
     /// it: "Weight in kilograms", "Gewicht".
     public var label: String {
-        if languages.isEmpty { return baseLabel }
+        // English with no words given for it: the scene's own, with no lookup (every focus).
+        if languages.isEmpty || (Phrasebook.speaksEnglish && !givesEnglish) { return baseLabel }
         return languages[Phrasebook.current.code]?.label ?? baseLabel
     }
+    /// Whether the scene gives words for English among its languages.
+    private let givesEnglish: Bool
     /// The name in terse speech and in messages: "Weight". Defaults to the label.
     public var shortName: String {
-        if !languages.isEmpty, let texts = languages[Phrasebook.current.code] { return texts.shortName ?? texts.label ?? ownShortName ?? baseLabel }
+        if !languages.isEmpty, !Phrasebook.speaksEnglish || givesEnglish, let texts = languages[Phrasebook.current.code] { return texts.shortName ?? texts.label ?? ownShortName ?? baseLabel }
         return ownShortName ?? baseLabel
     }
     /// The short name as the scene gave it, if it did.
@@ -26,7 +29,7 @@ public struct ControlIdentity: Sendable, Equatable {
     public let unit: UnitWords?
     /// Extra words a scene adds to the keys hint.
     public var hint: String? {
-        if !languages.isEmpty, let texts = languages[Phrasebook.current.code] { return texts.hint ?? baseHint }
+        if !languages.isEmpty, !Phrasebook.speaksEnglish || givesEnglish, let texts = languages[Phrasebook.current.code] { return texts.hint ?? baseHint }
         return baseHint
     }
     /// The hint in the scene's own language.
@@ -41,6 +44,7 @@ public struct ControlIdentity: Sendable, Equatable {
         self.id = TextSanitiser.clean(id)
         baseLabel = TextSanitiser.clean(label)
         self.languages = languages
+        givesEnglish = languages["en"] != nil
         let short = shortName.map(TextSanitiser.clean) ?? ""
         ownShortName = short.isEmpty ? nil : short
         self.unit = unit
@@ -104,15 +108,14 @@ public struct UnitWords: Sendable, Equatable {
     /// "62.5 kilograms", "62,5 Kilogramm", "5 kilogramów": the number in the language's marks
     /// and the unit in the form the language gives it.
     public func appendSpoken(_ value: Double, places: Int, to phrase: inout Phrase) {
-        let book = Phrasebook.current
-        if book.isEnglish && (ownWords || known == nil) {
+        if Phrasebook.speaksEnglish && (ownWords || known == nil) {
             phrase.append(number: value, places: places)
             phrase.append(" ")
             phrase.append(word(for: value))
             return
         }
         let number = NumberText.spoken(value, places: places)
-        if let own = languages[book.code] {
+        if let own = languages[Phrasebook.current.code] {
             phrase.append(number)
             phrase.append(" ")
             phrase.append(value == 1 ? own.singular : own.plural)
@@ -127,7 +130,7 @@ public struct UnitWords: Sendable, Equatable {
 
     /// The unit's words in the language for a count, without the number ("Kilogramm").
     public func words(count: Int) -> String {
-        if Phrasebook.current.isEnglish && (ownWords || known == nil) { return count == 1 ? singular : plural }
+        if Phrasebook.speaksEnglish && (ownWords || known == nil) { return count == 1 ? singular : plural }
         if let own = languages[Phrasebook.current.code] { return count == 1 ? own.singular : own.plural }
         guard let known else { return count == 1 ? singular : plural }
         return known.spoken(Double(count), number: "").trimmingWhitespace()
@@ -136,9 +139,12 @@ public struct UnitWords: Sendable, Equatable {
     /// Every word a person may type after a number to mean this unit: the scene's, the
     /// symbol, and the language's own words for it.
     public var typedForms: [String] {
+        if languages.isEmpty && (known == nil || Phrasebook.speaksEnglish) {
+            return [plural, singular, symbol].compactMap { $0 }.filter { !$0.isEmpty }
+        }
         var forms = [plural, singular, symbol].compactMap { $0 }
         if let own = languages[Phrasebook.current.code] { forms += [own.plural, own.singular] }
-        if known != nil, !Phrasebook.current.isEnglish { forms += [1, 2, 5].map { words(count: $0) } }
+        if known != nil, !Phrasebook.speaksEnglish { forms += [1, 2, 5].map { words(count: $0) } }
         return forms.filter { !$0.isEmpty }
     }
 }

@@ -17,7 +17,9 @@ public enum KnownUnit: String, Sendable, CaseIterable {
     /// The unit named by a symbol or an English word, in any case: "kg", "Kilogram", "°C", "%".
     public init?(named name: String) {
         let lowered = name.lowercased()
-        guard let unit = Self.allCases.first(where: { $0.symbol?.lowercased() == lowered || $0.englishWords.singular == lowered || $0.englishWords.plural == lowered || $0.otherNames.contains(lowered) }) else { return nil }
+        // By symbol first (what scenes give most), then by word: no table is made at start-up.
+        guard let unit = Self.allCases.first(where: { $0.symbol?.lowercased() == lowered })
+                ?? Self.named(word: lowered) else { return nil }
         self = unit
     }
 
@@ -62,68 +64,62 @@ public enum KnownUnit: String, Sendable, CaseIterable {
         }
     }
 
-    /// The English words, as the source writes them.
-    public var englishWords: (singular: String, plural: String) {
-        let one = Phrasebook.english
-        return Phrasebook.using(one) {
-            let singular = spoken(1, number: "").trimmingWhitespace()
-            let plural = spoken(2, number: "").trimmingWhitespace()
-            return (singular, plural)
+    /// The unit's messages: its counted words and its words after a number with decimals,
+    /// each "%s" the number as the language writes it. The one place its words are written.
+    private var messages: (counted: (singular: String, plural: String), decimal: String) {
+        switch self {
+        case .kilogram: (translatableCount("%s kilogram", "%s kilograms"), translatableIn("a number with decimals", "%s kilograms"))
+        case .gram: (translatableCount("%s gram", "%s grams"), translatableIn("a number with decimals", "%s grams"))
+        case .pound: (translatableCount("%s pound", "%s pounds"), translatableIn("a number with decimals", "%s pounds"))
+        case .metre: (translatableCount("%s metre", "%s metres"), translatableIn("a number with decimals", "%s metres"))
+        case .centimetre: (translatableCount("%s centimetre", "%s centimetres"), translatableIn("a number with decimals", "%s centimetres"))
+        case .millimetre: (translatableCount("%s millimetre", "%s millimetres"), translatableIn("a number with decimals", "%s millimetres"))
+        case .kilometre: (translatableCount("%s kilometre", "%s kilometres"), translatableIn("a number with decimals", "%s kilometres"))
+        case .celsius: (translatableCount("%s degree Celsius", "%s degrees Celsius"), translatableIn("a number with decimals", "%s degrees Celsius"))
+        case .fahrenheit: (translatableCount("%s degree Fahrenheit", "%s degrees Fahrenheit"), translatableIn("a number with decimals", "%s degrees Fahrenheit"))
+        case .percent: (translatableCount("%s percent", "%s percent"), translatableIn("a number with decimals", "%s percent"))
+        case .second: (translatableCount("%s second", "%s seconds"), translatableIn("a number with decimals", "%s seconds"))
+        case .millisecond: (translatableCount("%s millisecond", "%s milliseconds"), translatableIn("a number with decimals", "%s milliseconds"))
+        case .minute: (translatableCount("%s minute", "%s minutes"), translatableIn("a number with decimals", "%s minutes"))
+        case .hour: (translatableCount("%s hour", "%s hours"), translatableIn("a number with decimals", "%s hours"))
+        case .decibel: (translatableCount("%s decibel", "%s decibels"), translatableIn("a number with decimals", "%s decibels"))
+        case .dollar: (translatableCount("%s dollar", "%s dollars"), translatableIn("a number with decimals", "%s dollars"))
+        case .euro: (translatableCount("%s euro", "%s euros"), translatableIn("a number with decimals", "%s euros"))
+        case .poundSterling: (translatableCount("%s pound sterling", "%s pounds sterling"), translatableIn("a number with decimals", "%s pounds sterling"))
+        case .zloty: (translatableCount("%s zloty", "%s zlotys"), translatableIn("a number with decimals", "%s zlotys"))
+        case .star: (translatableCount("%s star", "%s stars"), translatableIn("a number with decimals", "%s stars"))
         }
+    }
+
+    /// The English words, as the source writes them: the messages without their number.
+    public var englishWords: (singular: String, plural: String) {
+        let counted = messages.counted
+        return (Self.withoutNumber(counted.singular), Self.withoutNumber(counted.plural))
+    }
+
+    /// The unit whose English words are `word` (lower-cased), comparing the messages as they
+    /// are written: a scene's unit is looked up at start-up.
+    private static func named(word: String) -> KnownUnit? {
+        let message = "%s " + word
+        return allCases.first { unit in
+            let counted = unit.messages.counted
+            return counted.singular.lowercased() == message || counted.plural.lowercased() == message || unit.otherNames.contains(word)
+        }
+    }
+
+    private static func withoutNumber(_ message: String) -> String {
+        message.hasPrefix("%s ") ? String(message.dropFirst(3)) : message
     }
 
     /// The value and the unit in the language: `number` is the value as it is said there.
     /// A whole number takes the catalog's plural form for it; a number with decimals its own
     /// form (Polish says "62,5 kilograma", neither "kilogramy" nor "kilogramów").
     public func spoken(_ value: Double, number: String) -> String {
-        guard value == value.rounded(), value.magnitude < 1e18 else { return decimal(number) }
-        let count = Int(value.magnitude)
-        switch self {
-        case .kilogram: return translatedCount("%s kilogram", "%s kilograms", count: count, number)
-        case .gram: return translatedCount("%s gram", "%s grams", count: count, number)
-        case .pound: return translatedCount("%s pound", "%s pounds", count: count, number)
-        case .metre: return translatedCount("%s metre", "%s metres", count: count, number)
-        case .centimetre: return translatedCount("%s centimetre", "%s centimetres", count: count, number)
-        case .millimetre: return translatedCount("%s millimetre", "%s millimetres", count: count, number)
-        case .kilometre: return translatedCount("%s kilometre", "%s kilometres", count: count, number)
-        case .celsius: return translatedCount("%s degree Celsius", "%s degrees Celsius", count: count, number)
-        case .fahrenheit: return translatedCount("%s degree Fahrenheit", "%s degrees Fahrenheit", count: count, number)
-        case .percent: return translatedCount("%s percent", "%s percent", count: count, number)
-        case .second: return translatedCount("%s second", "%s seconds", count: count, number)
-        case .millisecond: return translatedCount("%s millisecond", "%s milliseconds", count: count, number)
-        case .minute: return translatedCount("%s minute", "%s minutes", count: count, number)
-        case .hour: return translatedCount("%s hour", "%s hours", count: count, number)
-        case .decibel: return translatedCount("%s decibel", "%s decibels", count: count, number)
-        case .dollar: return translatedCount("%s dollar", "%s dollars", count: count, number)
-        case .euro: return translatedCount("%s euro", "%s euros", count: count, number)
-        case .poundSterling: return translatedCount("%s pound sterling", "%s pounds sterling", count: count, number)
-        case .zloty: return translatedCount("%s zloty", "%s zlotys", count: count, number)
-        case .star: return translatedCount("%s star", "%s stars", count: count, number)
+        let messages = self.messages
+        guard value == value.rounded(), value.magnitude < 1e18 else {
+            let decimal = Phrasebook.speaksEnglish ? messages.decimal : Phrasebook.current.text(messages.decimal, context: "a number with decimals")
+            return Phrasebook.fill(decimal, [number])
         }
-    }
-
-    private func decimal(_ number: String) -> String {
-        switch self {
-        case .kilogram: return translatedIn("a number with decimals", "%s kilograms", number)
-        case .gram: return translatedIn("a number with decimals", "%s grams", number)
-        case .pound: return translatedIn("a number with decimals", "%s pounds", number)
-        case .metre: return translatedIn("a number with decimals", "%s metres", number)
-        case .centimetre: return translatedIn("a number with decimals", "%s centimetres", number)
-        case .millimetre: return translatedIn("a number with decimals", "%s millimetres", number)
-        case .kilometre: return translatedIn("a number with decimals", "%s kilometres", number)
-        case .celsius: return translatedIn("a number with decimals", "%s degrees Celsius", number)
-        case .fahrenheit: return translatedIn("a number with decimals", "%s degrees Fahrenheit", number)
-        case .percent: return translatedIn("a number with decimals", "%s percent", number)
-        case .second: return translatedIn("a number with decimals", "%s seconds", number)
-        case .millisecond: return translatedIn("a number with decimals", "%s milliseconds", number)
-        case .minute: return translatedIn("a number with decimals", "%s minutes", number)
-        case .hour: return translatedIn("a number with decimals", "%s hours", number)
-        case .decibel: return translatedIn("a number with decimals", "%s decibels", number)
-        case .dollar: return translatedIn("a number with decimals", "%s dollars", number)
-        case .euro: return translatedIn("a number with decimals", "%s euros", number)
-        case .poundSterling: return translatedIn("a number with decimals", "%s pounds sterling", number)
-        case .zloty: return translatedIn("a number with decimals", "%s zlotys", number)
-        case .star: return translatedIn("a number with decimals", "%s stars", number)
-        }
+        return Phrasebook.fill(Phrasebook.current.text(messages.counted.singular, plural: messages.counted.plural, count: Int(value.magnitude)), [number])
     }
 }

@@ -55,7 +55,7 @@ public struct StarRating: AdjustableControl {
     }
 
     private func appendFigure(_ value: Double, to phrase: inout Phrase) {
-        guard Phrasebook.current.isEnglish else {
+        guard Phrasebook.speaksEnglish else {
             return phrase.append(translated("%s out of %s", NumberText.spoken(value.rounded(), places: 0), NumberText.spoken(outOf, places: 0)))
         }
         phrase.append(number: value.rounded(), places: 0)
@@ -73,7 +73,7 @@ public struct StarRating: AdjustableControl {
 
     public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
         let unit = unit ?? Self.stars
-        guard !Phrasebook.current.isEnglish, unit.known == .star, !unit.ownWords || unit.languages[Phrasebook.current.code] == nil else {
+        guard !Phrasebook.speaksEnglish, unit.known == .star, !unit.ownWords || unit.languages[Phrasebook.current.code] == nil else {
             // The scene's own words, or English: "7 out of 10 stars".
             appendFigure(value, to: &phrase)
             phrase.append(" ")

@@ -26,13 +26,13 @@ public enum TypedValue: Sendable, Equatable {
         }
         var text = Substring(raw.trimmingWhitespace())
         if text.isEmpty { return .failure(Rejection(.empty, input: raw)) }
-        let lowered = text.lowercased()
-        switch lowered {
+        switch text.lowercased() {
         case "min", "minimum", "home": return .success(.bound(.minimum))
         case "max", "maximum", "end": return .success(.bound(.maximum))
         // The words the language says for them too: what a person heard is what they type.
-        case Bound.minimum.spokenShort.lowercased(), Bound.minimum.spokenWord.lowercased(): return .success(.bound(.minimum))
-        case Bound.maximum.spokenShort.lowercased(), Bound.maximum.spokenWord.lowercased(): return .success(.bound(.maximum))
+        case let word where !Phrasebook.speaksEnglish:
+            if word == Bound.minimum.spokenShort.lowercased() || word == Bound.minimum.spokenWord.lowercased() { return .success(.bound(.minimum)) }
+            if word == Bound.maximum.spokenShort.lowercased() || word == Bound.maximum.spokenWord.lowercased() { return .success(.bound(.maximum)) }
         default: break
         }
         if let prefix, !prefix.isEmpty, text.hasPrefix(prefix) {
@@ -55,7 +55,8 @@ public enum TypedValue: Sendable, Equatable {
         if let groupSeparator, !groupSeparator.isEmpty {
             text = Substring(String(text).replacing(groupSeparator, with: ""))
         }
-        let scanned = scanNumber(text, original: raw, decimalMark: Phrasebook.current.decimalMark).map { TypedValue.number($0) }
+        let decimalMark = Phrasebook.reading(\.decimalMark)
+        let scanned = scanNumber(text, original: raw, decimalMark: decimalMark).map { TypedValue.number($0) }
         // "65 pounds" for kilograms: the unit was what was wrong, not the number.
         if case .failure(let rejection) = scanned, rejection.reason == .notANumber, let (number, value, word) = numberAndWord(text) {
             // What works, whole: "65 kilograms", "65 kilogramów", in the form the number takes.
@@ -84,7 +85,7 @@ public enum TypedValue: Sendable, Equatable {
         // "1e"), more likely a slip of the finger than a unit: "65 lb" and "65lb" are units.
         let spaced = index > 0 && characters[index - 1].isWhitespace
         guard !number.isEmpty, !word.isEmpty, !word.contains(where: \.isWholeNumber), spaced || word.count > 1,
-              case .success(let value) = scanNumber(Substring(number), original: number, decimalMark: Phrasebook.current.decimalMark) else { return nil }
+              case .success(let value) = scanNumber(Substring(number), original: number, decimalMark: Phrasebook.reading(\.decimalMark)) else { return nil }
         return (number, value, word)
     }
 
