@@ -1,0 +1,87 @@
+import Testing
+@testable import SaylineText
+@testable import SaylineControls
+@testable import SaylineSession
+
+/// The phrasebook in process, with a catalog of the test's own: what a language's marks do to
+/// numbers said, shown and given to programs; placeholders in any order; plural forms chosen by
+/// the catalog, not by English's rule; a thread's language its own.
+@Suite struct PhrasebookTests {
+    /// A catalog from a table: the plural rule is the test's (Polish's three forms).
+    struct TableCatalog: MessageCatalog {
+        let words: [String: String]
+        let forms: [String: [String]]
+        func translation(of message: String, context: String?) -> String? { words[(context.map { $0 + "|" } ?? "") + message] }
+        func translation(of singular: String, plural: String, count: UInt64) -> String? {
+            guard let forms = forms[singular] else { return nil }
+            let form = count == 1 ? 0 : (2...4).contains(count % 10) && !(12...14).contains(count % 100) ? 1 : 2
+            return forms[form]
+        }
+    }
+
+    static let polish = Phrasebook(code: "pl", catalog: TableCatalog(
+        words: ["decimal mark|.": ",", "digit group mark|,": "\u{00A0}", "the minus sign, said before a number|-": "minus ",
+                "a number with decimals|%s kilograms": "%s kilograma", "%s to %s": "od %s do %s"],
+        forms: ["%s kilogram": ["%s kilogram", "%s kilogramy", "%s kilogramów"]]))
+    static let german = Phrasebook(code: "de", catalog: TableCatalog(
+        words: ["decimal mark|.": ",", "digit group mark|,": ".", "Wrong unit, %s. Type %s or %s": "Falsche Einheit, %2$s oder %3$s eingeben, nicht %1$s"],
+        forms: [:]))
+
+    @Test func numbersAreSaidShownAndGivenInTheirOwnMarks() {
+        Phrasebook.using(Self.german) {
+            #expect(NumberText.spoken(12480.5, places: 1) == "12480,5")
+            #expect(NumberText.format(12480.5, places: 1) == "12.480,5")
+            // For programs: a point, no groups, whatever the language.
+            #expect(NumberText.format(12480.5, places: 1, grouping: false) == "12480.5")
+            #expect(NumberText.plainForPrograms(-0.25) == "-0.25")
+        }
+        Phrasebook.using(Self.polish) {
+            // Shown with a no-break space; said with no space between digits, ever.
+            #expect(NumberText.format(12480.5, places: 1) == "12\u{00A0}480,5")
+            #expect(NumberText.spoken(-12480.5, places: 1) == "minus 12480,5")
+            let million = NumberText.spoken(1_000_000, places: 0)
+            let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
+            #expect(million == "1000000" && !million.contains(where: spaces.contains))
+        }
+        #expect(NumberText.format(12480.5, places: 1) == "12,480.5", "English outside")
+    }
+
+    @Test func pluralFormsComeFromTheCatalogNotFromEnglishsRule() {
+        let weight = AdjustableElement(identity: ControlIdentity(id: "w", label: "Waga", unit: UnitWords(known: "kg")),
+                                       control: RulerPicker(minimum: 0, maximum: 30, step: 0.5), value: 1)
+        let values: [Double] = [1, 2, 5, 22, 12, 1.5]
+        let said: [String] = Phrasebook.using(Self.polish) { values.map { weight.holding($0).spokenValue } }
+        #expect(said == ["1 kilogram", "2 kilogramy", "5 kilogramów", "22 kilogramy", "12 kilogramów", "1,5 kilograma"])
+        #expect(Phrasebook.using(Self.polish) { weight.rangeSentence } == "od 0 do 30")
+    }
+
+    @Test func placeholdersMayBeReorderedAndNeverTrap() {
+        let rejection = Rejection(.wrongUnit(number: "65", unit: "pounds", expected: "65 Kilogramm"), input: "65 pounds")
+        #expect(Phrasebook.using(Self.german) { rejection.message } == "Falsche Einheit, 65 oder 65 Kilogramm eingeben, nicht pounds")
+        #expect(Phrasebook.fill("%s and %s", ["a"]) == "a and ")
+        #expect(Phrasebook.fill("%9$s %2$s %% %q", ["a", "b"]) == " b % %q")
+        #expect(Phrasebook.fill("100%", []) == "100%")
+    }
+
+    /// German typed with its decimal comma; a point that could be read two ways is refused.
+    @Test func typedValuesTakeTheLanguagesMark() {
+        Phrasebook.using(Self.german) {
+            #expect(TypedValue.parse("62,5", unit: nil) == .success(.number(62.5)))
+            #expect(TypedValue.parse("12.480,5", unit: nil) == .success(.number(12480.5)))
+            guard case .failure(let twoWays) = TypedValue.parse("12.480", unit: nil) else { Issue.record("12.480 was taken"); return }
+            #expect(twoWays.reason == .twoReadings(grouped: "12480", decimal: "12,48"))
+            guard case .failure(let point) = TypedValue.parse("62.5", unit: nil) else { Issue.record("62.5 was taken"); return }
+            #expect(point.reason == .decimalPoint)
+        }
+        #expect(TypedValue.parse("12,480", unit: nil) == .success(.number(12480)), "English groups with a comma")
+    }
+
+    /// Another thread speaks its own language: what one sets is not another's.
+    @Test func eachThreadHasItsOwnPhrasebook() async {
+        async let german = Task.detached { Phrasebook.using(Self.german) { NumberText.spoken(0.5, places: 1) } }.value
+        async let english = Task.detached { NumberText.spoken(0.5, places: 1) }.value
+        let (said, plain) = await (german, english)
+        #expect(said == "0,5")
+        #expect(plain == "0.5")
+    }
+}
