@@ -164,6 +164,13 @@ extension EndToEndTests { @Suite struct LanguageTests {
         let polish = try Self.say("pl", "set 2\nset 5\n", ["--scene", scene.path])
         // The Polish voice says nothing for "-": the catalog's word for the sign is said instead.
         #expect(polish.stdout == ["Temperatura, minus 10 stopni Celsjusza", "2 stopnie Celsjusza", "5 stopni Celsjusza"], "\(polish.stdout)")
+        // A region's own words first, through its language's catalog; heard by the audit too.
+        let regional = try Self.scratch("regional.json", #"{"controls": [{"kind": "ruler", "id": "w", "label": "Weight", "unit": "kg", "languages": {"de_AT": {"label": "Gewicht AT"}, "de": {"label": "Gewicht"}}}]}"#)
+        defer { try? FileManager.default.removeItem(at: regional) }
+        #expect(try Self.say("de_AT", "", ["--scene", regional.path]).stdout == ["Gewicht AT, 0 Kilogramm"])
+        #expect(try Self.say("de", "", ["--scene", regional.path]).stdout == ["Gewicht, 0 Kilogramm"])
+        let heard = try runPiped(["audit", regional.path, "--max-focus-words", "2"], input: "")
+        #expect(heard.stdout.contains("on w in de_AT (\"Gewicht AT\")") && heard.stdout.contains("on w in de (\"Gewicht\")"), "\(heard.stdout)")
         // The demo's words in all five languages, written in the scene format and read back.
         let printed = try runPiped(["scene", "--print"], input: "")
         #expect(printed.status == 0, "\(printed.stderr)")
@@ -230,6 +237,58 @@ extension EndToEndTests { @Suite struct LanguageTests {
         let removed = try runPiped(["uninstall", "--prefix", prefix.path], input: "")
         #expect(removed.status == 0)
         #expect(!FileManager.default.fileExists(atPath: prefix.path + "/share/locale/de/LC_MESSAGES/sayline.mo"))
+    }
+
+    /// A catalog is code the program runs: one whose plural rule divides by something that can
+    /// be zero (which `msgfmt --check` accepts), or whose tables point outside the file, is
+    /// refused with one line and English spoken; a translation's escape sequences never reach
+    /// the terminal; an installed copy never reads the folder its build compiled catalogs into;
+    /// a program Sayline starts gets the person's LANGUAGE back.
+    @Test func hostileCatalogsAreRefusedAndNeverReachTheTerminal() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("catalogs-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let program = root.appendingPathComponent("bin/sayline").path
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TerminalProcess.binary, toPath: program)
+        let german = try String(contentsOf: Self.packageFolder.appendingPathComponent("Sources/Catalogs/de.po"), encoding: .utf8)
+        func install(_ code: String, _ text: String, check: Bool = true) throws {
+            let folder = root.appendingPathComponent("share/locale/\(code)/LC_MESSAGES")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let po = root.appendingPathComponent("\(code).po")
+            try text.write(to: po, atomically: true, encoding: .utf8)
+            let compiled = try run("/usr/bin/msgfmt", (check ? ["--check"] : []) + ["-o", folder.appendingPathComponent("sayline.mo").path, po.path], in: root)
+            #expect(compiled.status == 0, "\(compiled.output)")
+        }
+        // Divides by zero at n = 1001 only: msgfmt's check passes it.
+        try install("xd", german.replacing("plural=(n != 1);", with: "plural=(n%(n-1001)!=0);"))
+        let scene = try Self.scratch("thousand.json", #"{"controls": [{"kind": "ruler", "id": "w", "label": "Weight", "unit": "kg", "value": 1001, "min": 0, "max": 2000}]}"#)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let divided = try runPiped(["describe", "--scene", scene.path, "--language", "xd"], input: "", executable: program)
+        #expect(divided.status == 0 && divided.stdout.hasPrefix("Weight, 1001 kilograms"), "\(divided.status) \(divided.stderr)")
+        #expect(divided.stderr.contains("its plural rule divides by something other than a number above zero"))
+        // Tables that point past the file's end.
+        let damaged = root.appendingPathComponent("share/locale/zz/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: damaged, withIntermediateDirectories: true)
+        try Data([0xDE, 0x12, 0x04, 0x95, 0, 0, 0, 0, 1, 0, 0, 0, 28, 0, 0, 0, 36, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                  0xFF, 0xFF, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0x7F, 0, 0, 0, 0, 0, 0, 0, 0]).write(to: damaged.appendingPathComponent("sayline.mo"))
+        let outside = try runPiped(["describe", "--language", "zz"], input: "", executable: program)
+        #expect(outside.status == 0 && outside.stderr.contains("messages not read"), "\(outside.status) \(outside.stderr)")
+        // Escape sequences and line breaks in a translation.
+        try install("ev", german.replacing(#"msgstr "Keine Zahl, %s""#, with: #"msgstr "\033]0;PWNED\007Keine\033[31m Zahl\n, %s""#), check: false)
+        let escaped = try runPiped(["--language", "ev"], input: "set abc\n", executable: program)
+        #expect(escaped.stdout.contains("Keine Zahl") && !escaped.stdout.contains("\u{1B}") && !escaped.stdout.contains("\u{07}"), "\(escaped.stdout.debugDescription)")
+        #expect(escaped.stdout.split(separator: "\n").count == 2)
+        // The copy has no German beside it: English, though its build compiled German.
+        let noGerman = try runPiped(["--language", "de"], input: "", executable: program)
+        #expect(noGerman.stdout == "Weight, 62 kilograms\n", "\(noGerman.stdout)")
+        // A change command gets the person's LANGUAGE, not the one Sayline set.
+        let log = root.appendingPathComponent("language")
+        let hook = root.appendingPathComponent("hook.sh")
+        try "#!/bin/sh\necho \"[$LANGUAGE]\" >> '\(log.path)'\n".write(to: hook, atomically: true, encoding: .utf8)
+        chmod(hook.path, 0o755)
+        _ = try runPiped(["--language", "fr", "--on-change", hook.path], input: "inc\n", environment: ["LANGUAGE": "pl:en", "LANG": "pl_PL.UTF-8"])
+        let heard = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(!heard.isEmpty && heard.split(separator: "\n").allSatisfy { $0 == "[pl:en]" }, "\(heard)")
     }
 
     /// Contracted braille with no table from BRLTTY: liblouis' own for the language.

@@ -37,7 +37,8 @@ public struct Auditor: Sendable {
         // A project's settings: rules switched off are not run at all, as with axe's `rules`.
         let rules = options.rules(from: all).filter { options.language == nil || $0.perLanguage }
         let context = context ?? AuditContext(elements: scene.elements, options: options)
-        let language = options.language?.code
+        // Named as the scene names it: "de", or "de_AT" heard through the German catalog.
+        let language = options.language.map { $0.regional ?? $0.code }
         // A language the scene gives no words in is heard only when it was asked for.
         if let language, !options.everyScene, !context.claimedLanguages.contains(language) {
             var report = AuditReport(controlCount: 0, files: [file])

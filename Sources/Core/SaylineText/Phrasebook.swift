@@ -22,6 +22,10 @@ public protocol MessageCatalog: Sendable {
 public final class Phrasebook: Sendable {
     /// The language's code as catalogs name it: "en", "de", "pt_BR".
     public let code: String
+    /// The language as the person named it, when more exact than the catalog's: "de_AT" for a
+    /// person in Austria heard through the German catalog. A scene's own words for "de_AT" come
+    /// before its words for "de".
+    public let regional: String?
     /// The catalog, held by a class: an optional existential made its generic metadata at every
     /// start, for English, which has none.
     private let held: HeldCatalog?
@@ -81,6 +85,7 @@ public final class Phrasebook: Sendable {
     /// even a nil one, made the existential's metadata at every start.
     private init(sourceLanguage code: String) {
         self.code = code
+        regional = nil
         held = nil
         isEnglish = true
         decimalMark = UInt8(ascii: ".")
@@ -88,8 +93,9 @@ public final class Phrasebook: Sendable {
         minusMark = "-"
     }
 
-    public init(code: String, catalog: (any MessageCatalog)?) {
+    public init(code: String, catalog: (any MessageCatalog)?, regional: String? = nil) {
         self.code = code
+        self.regional = regional == code ? nil : regional
         guard let catalog else {
             held = nil
             isEnglish = true
@@ -109,6 +115,12 @@ public final class Phrasebook: Sendable {
         let minus = catalog.translation(of: "-", context: "the minus sign, said before a number") ?? "-"
         // A word or the sign, never a digit or a mark that would change the number.
         minusMark = !minus.isEmpty && minus.count <= 12 && !minus.contains(where: { $0.isNumber || $0 == "." || $0 == "," }) ? minus : "-"
+    }
+
+    /// A scene's words in this language: the regional ones first ("de_AT", then "de").
+    public func entry<Words>(in languages: [String: Words]) -> Words? {
+        if let regional, let words = languages[regional] { return words }
+        return languages[code]
     }
 
     /// Whether this is the source language, whose words need no lookup (kept: reading the

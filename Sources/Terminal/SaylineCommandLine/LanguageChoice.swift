@@ -42,8 +42,12 @@ package struct LanguageChoice: Equatable, Sendable {
             }
             index += 1
         }
-        // `audit --language all` hears every language; it names none to speak.
-        if let flagged, flagged.0 != "all" { return flagged }
+        // `audit --language all` hears every language and names none to speak; `audit
+        // --language de,pl` speaks the first.
+        if var flagged, flagged.0 != "all" {
+            if let comma = flagged.0.firstIndex(of: ",") { flagged.0 = String(flagged.0[..<comma]) }
+            return flagged.0.isEmpty || flagged.0 == "C" || flagged.0 == "POSIX" || flagged.0.hasPrefix("C.") ? nil : flagged
+        }
         if let preferences {
             for case .setting("language", let value, let line) in PreferencesFile.parse(preferences.text) where !value.isEmpty {
                 return (value, .file(preferences.path, line: line))
@@ -89,7 +93,12 @@ package struct LanguageChoice: Equatable, Sendable {
                 if let up = bin.lastIndex(of: "/") { folders.append(String(bin[..<up]) + "/share/locale") }
             }
         }
-        folders.append(CatalogFolder.built)
+        // The build's own catalogs only for a program run from that build: an installed copy
+        // never reads a folder named when it was built, which on another machine anyone may make.
+        if let build = CatalogFolder.built.firstRange(of: "/.build/").map({ String(CatalogFolder.built[..<$0.upperBound]) }),
+           folders.first.map({ $0.hasPrefix(build) }) == true {
+            folders.append(CatalogFolder.built)
+        }
         return folders
     }
 
@@ -101,7 +110,9 @@ package struct LanguageChoice: Equatable, Sendable {
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard !name.hasPrefix("."), access(folder + "/" + name + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", R_OK) == 0 else { continue }
+                guard candidates(name) == [name] || candidates(name).first == name,
+                      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }), name.count <= 12,
+                      access(folder + "/" + name + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", R_OK) == 0 else { continue }
                 codes.insert(name)
             }
         }
@@ -116,15 +127,22 @@ package struct LanguageChoice: Equatable, Sendable {
         }
         let codes = candidates(asked)
         let folders = catalogFolders()
+        var refused: String?
         for code in codes {
-            if code == "en" || code.hasPrefix("en_") { return (LanguageChoice(asked: asked, source: source, code: nil), .english, nil) }
+            if code == "en" || code.hasPrefix("en_") || code == "C" || code == "POSIX" { return (LanguageChoice(asked: asked, source: source, code: nil), .english, nil) }
             for folder in folders {
-                if let catalog = GettextCatalog.open(language: code, folder: folder) {
-                    return (LanguageChoice(asked: asked, source: source, code: code), Phrasebook(code: code, catalog: catalog), nil)
+                switch GettextCatalog.open(language: code, folder: folder) {
+                case .success(let catalog):
+                    // "de_AT" heard through "de": the scene's Austrian words first.
+                    let regional = codes.first { $0.hasPrefix(code + "_") }
+                    return (LanguageChoice(asked: asked, source: source, code: code), Phrasebook(code: code, catalog: catalog, regional: regional), refused)
+                case .failure(.untrusted(let why)): refused = refused ?? "messages not read, because \(why)"
+                case .failure(.damaged(let why)): refused = refused ?? "messages not read: \(why)"
+                case .failure(.missing): break
                 }
             }
         }
-        let notice = "no messages in \(TextSanitiser.echo(asked)) (\(source.description)); speaking English. Languages: \(available(in: folders).joined(separator: ", "))"
+        let notice = (refused.map { $0 + "; " } ?? "") + "no messages in \(TextSanitiser.echo(asked)) (\(TextSanitiser.clean(source.description))); speaking English. Languages: \(available(in: folders).joined(separator: ", "))"
         return (LanguageChoice(asked: asked, source: source, code: nil), .english, notice)
     }
 }

@@ -119,7 +119,7 @@ package struct Options: Equatable {
 
     /// The settings in effect and where each came from, as `sayline config` prints them: the
     /// output is itself a preferences file.
-    package static func describe(_ settings: ReplSettings, language: LanguageChoice? = nil) -> String {
+    package static func describe(_ settings: ReplSettings, language: LanguageChoice? = nil, languageName: String? = nil) -> String {
         var lines = SettingTable.all.map { spec in
             // A path in the source, or a value from a flag, may hold anything a terminal acts on.
             let source = "# " + TextSanitiser.clean(settings.source(of: spec.key).description)
@@ -134,7 +134,7 @@ package struct Options: Equatable {
         if let language {
             // What was asked, and what is spoken when no catalog has it.
             let line = "language = " + (language.code ?? "en")
-            var source = "# " + TextSanitiser.clean(language.source.description)
+            var source = "# " + TextSanitiser.clean(language.source.description) + (languageName.map { " (" + TextSanitiser.clean($0) + ")" } ?? "")
             if let asked = language.asked, language.code == nil, !LanguageChoice.candidates(asked).contains(where: { $0 == "en" || $0.hasPrefix("en_") }) {
                 source += ", asked " + TextSanitiser.clean(asked) + ": no catalog, so English"
             }

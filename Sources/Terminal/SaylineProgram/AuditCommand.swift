@@ -69,20 +69,27 @@ package enum AuditCommand: Subcommand {
         let available = LanguageChoice.available(in: folders).filter { $0 != "en" }
         var codes: [String]
         if let asked {
-            codes = asked == "all" ? available : asked.split(whereSeparator: { $0 == "," || $0 == ":" }).map(String.init).filter { $0 != "en" }
+            let named = asked.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            // Each as the program's --language reads it: de_DE.UTF-8 is German.
+            codes = asked == "all" ? available : named.map { LanguageChoice.candidates($0).first { available.contains($0) || $0 == "en" } ?? $0 }.filter { $0 != "en" }
+            if named.contains(where: \.isEmpty) {
+                return .failure(UsageError(translated("--language takes all or languages Sayline has messages in (%s), not %s", (["en"] + available).joined(separator: ", "), "''")))
+            }
             if let unknown = codes.first(where: { !available.contains($0) }) {
                 return .failure(UsageError(translated("--language takes all or languages Sayline has messages in (%s), not %s", (["en"] + available).joined(separator: ", "), TextSanitiser.echo(unknown))))
             }
         } else {
             var claimed: Set<String> = []
             for scene in scenes { claimed.formUnion(AuditContext(elements: scene.scene.elements, options: options).claimedLanguages) }
-            codes = available.filter(claimed.contains)
+            // A scene's "de_AT" is heard through the German catalog, as its Austrian words.
+            codes = claimed.sorted().compactMap { key in LanguageChoice.candidates(key).first(where: available.contains) == nil ? nil : key }
         }
         var books: [Phrasebook] = []
-        for code in codes {
+        for key in codes {
+            guard let code = LanguageChoice.candidates(key).first(where: available.contains) else { continue }
             for folder in folders {
-                if let catalog = GettextCatalog.open(language: code, folder: folder) {
-                    books.append(Phrasebook(code: code, catalog: catalog))
+                if case .success(let catalog) = GettextCatalog.open(language: code, folder: folder) {
+                    books.append(Phrasebook(code: code, catalog: catalog, regional: key))
                     break
                 }
             }

@@ -20,7 +20,8 @@ package enum DetachedCommand {
     package static func start(_ arguments: [String], environment: [String]? = nil, ownSession: Bool = false) -> Result<pid_t, StartFailure> {
         guard let program = arguments.first else { return .failure(StartFailure(code: ENOENT)) }
         let argv = arguments.map { strdup($0) }
-        let envp = environment?.map { strdup($0) }
+        // The person's LANGUAGE, not the one Sayline set for its catalogs.
+        let envp = GettextCatalog.childEnvironment(environment)?.map { strdup($0) }
         defer { (argv + (envp ?? [])).forEach { free($0) } }
         var argvList = argv + [nil]
         var actions = posix_spawn_file_actions_t()

@@ -12,41 +12,94 @@ import Synchronization
 /// the messages locale to C.UTF-8, which every glibc system has, and LANGUAGE to the choice.
 public final class GettextCatalog: MessageCatalog, Sendable {
     public static let domain = "sayline"
-    /// The language glibc looks up now. One process has one LANGUAGE: a catalog whose
-    /// language is not the one in force makes it so before it looks a word up (an audit hears a
-    /// scene in each of its languages in turn, then speaks the person's again).
+    /// The catalog glibc looks up now, as "folder|code". One process has one LANGUAGE and one
+    /// folder for the domain: a catalog not the one in force makes itself so before it looks a
+    /// word up (an audit hears a scene in each of its languages in turn, from whichever folder
+    /// each was found in, then speaks the person's again).
     private static let inForce = Mutex<String>("")
+    /// The LANGUAGE the person had, given back to every program Sayline starts: the catalogs'
+    /// choice is Sayline's, not theirs. Nil until a catalog sets it; then nil inside for unset.
+    private static let personsLanguage = Mutex<String??>(nil)
     /// The catalog's language code: "de".
     public let code: String
+    /// The folder it was found in (`LL/LC_MESSAGES/sayline.mo` below it).
+    public let folder: String
     /// Between a message's context and its words in a catalog, as msgfmt writes it.
     private static let contextSeparator = "\u{04}"
 
-    /// Opens the language's catalog in `folder`, or nil when it has none there.
-    /// Call before any other thread starts: it sets the process's LANGUAGE and messages locale.
-    public static func open(language code: String, folder: String) -> GettextCatalog? {
+    /// Why a catalog was not used, for the one line that says so.
+    public enum Refusal: Error, Equatable {
+        case missing
+        case untrusted(String)
+        case damaged(String)
+    }
+
+    /// Opens the language's catalog in `folder`. A catalog is code the program runs (glibc
+    /// evaluates its plural rule and follows its offsets): one others could have written, one
+    /// whose tables point outside the file, or one whose plural rule could divide by zero is
+    /// refused before glibc reads it.
+    public static func open(language code: String, folder: String) -> Result<GettextCatalog, Refusal> {
         let file = folder + "/" + code + "/LC_MESSAGES/" + domain + ".mo"
-        guard access(file, R_OK) == 0 else { return nil }
-        guard setlocale(LC_MESSAGES, "C.UTF-8") != nil || setlocale(LC_MESSAGES, "C.utf8") != nil else { return nil }
-        guard bindtextdomain(domain, folder) != nil, bind_textdomain_codeset(domain, "UTF-8") != nil else { return nil }
-        let catalog = GettextCatalog(code: code)
-        // A catalog that answers nothing (its language name untranslated) is not one.
-        guard catalog.translation(of: "English", context: "this language's name") != nil else { return nil }
-        return catalog
-    }
-
-    private init(code: String) {
-        self.code = code
-    }
-
-    /// Makes this catalog's language the one glibc looks up, if it is not already.
-    private func inForce() {
-        Self.inForce.withLock { current in
-            guard current != code else { return }
-            setenv("LANGUAGE", code, 1)
-            // glibc keeps what it found; the counter tells it the language changed.
-            catalogs_changed()
-            current = code
+        guard access(file, R_OK) == 0 else { return .failure(.missing) }
+        if let why = SettingsTrust.doubt(file, foldersUpTo: nil) { return .failure(.untrusted(why)) }
+        switch FileAccess.read(file, limit: 16 << 20) {
+        case .failure: return .failure(.missing)
+        case .success(let bytes):
+            if let problem = CatalogFile.problem(bytes) { return .failure(.damaged(FileAccess.shown(file) + ": " + problem)) }
         }
+        guard setlocale(LC_MESSAGES, "C.UTF-8") != nil || setlocale(LC_MESSAGES, "C.utf8") != nil else { return .failure(.missing) }
+        let catalog = GettextCatalog(code: code, folder: folder)
+        // A catalog that answers nothing (its language name untranslated) is not one.
+        guard catalog.translation(of: "English", context: "this language's name") != nil else { return .failure(.missing) }
+        return .success(catalog)
+    }
+
+    private init(code: String, folder: String) {
+        self.code = code
+        self.folder = folder
+    }
+
+    /// Makes this catalog the one glibc looks up, if it is not already.
+    private func inForce() {
+        let key = folder + "|" + code
+        Self.inForce.withLock { current in
+            guard current != key else { return }
+            Self.personsLanguage.withLock { kept in
+                if kept == nil { kept = .some(getenv("LANGUAGE").map { String(cString: $0) }) }
+            }
+            setenv("LANGUAGE", code, 1)
+            _ = bindtextdomain(Self.domain, folder)
+            _ = bind_textdomain_codeset(Self.domain, "UTF-8")
+            // glibc keeps what it found; the counter tells it the catalog changed.
+            catalogs_changed()
+            current = key
+        }
+    }
+
+    /// A translation without escape sequences, control characters or line breaks, its spaces
+    /// as they are: a minus word ends in one, and a group mark is a no-break space.
+    private static func cleaned(_ text: String) -> String {
+        let kept = TextSanitiser.cleanKeepingLayout(text)
+        guard kept.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) else { return kept }
+        return String(kept.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
+    }
+
+    /// `KEY=VALUE` entries for a program Sayline starts: `environment` (or Sayline's own) with
+    /// LANGUAGE as the person had it, or nil when no catalog has changed it.
+    package static func childEnvironment(_ environment: [String]?) -> [String]? {
+        guard let kept = personsLanguage.withLock({ $0 }) else { return environment }
+        var entries = environment ?? {
+            var own: [String] = []
+            var index = 0
+            while let entry = environ[index] {
+                own.append(String(cString: entry))
+                index += 1
+            }
+            return own
+        }()
+        entries.removeAll { $0.hasPrefix("LANGUAGE=") }
+        if let original = kept { entries.append("LANGUAGE=" + original) }
+        return entries
     }
 
     public func translation(of message: String, context: String?) -> String? {
@@ -56,7 +109,8 @@ public final class GettextCatalog: MessageCatalog, Sendable {
             guard let found = dcgettext(Self.domain, keyPointer, LC_MESSAGES) else { return nil }
             // Untranslated, gettext hands back the very pointer it was given.
             if UnsafeRawPointer(found) == UnsafeRawPointer(keyPointer) { return nil }
-            return String(cString: found)
+            // A catalog's words reach the terminal: cleaned of what it would act on, once here.
+            return Self.cleaned(String(cString: found))
         }
     }
 
@@ -66,7 +120,7 @@ public final class GettextCatalog: MessageCatalog, Sendable {
             plural.withCString { other in
                 guard let found = dcngettext(Self.domain, one, other, UInt(count), LC_MESSAGES) else { return nil }
                 if UnsafeRawPointer(found) == UnsafeRawPointer(one) || UnsafeRawPointer(found) == UnsafeRawPointer(other) { return nil }
-                return String(cString: found)
+                return Self.cleaned(String(cString: found))
             }
         }
     }

@@ -13,13 +13,13 @@ public struct ControlIdentity: Sendable, Equatable {
     public var label: String {
         // English with no words given for it: the scene's own, with no lookup (every focus).
         if languages.isEmpty || (Phrasebook.speaksEnglish && !givesEnglish) { return baseLabel }
-        return languages[Phrasebook.current.code]?.label ?? baseLabel
+        return Phrasebook.current.entry(in: languages)?.label ?? baseLabel
     }
     /// Whether the scene gives words for English among its languages.
     private let givesEnglish: Bool
     /// The name in terse speech and in messages: "Weight". Defaults to the label.
     public var shortName: String {
-        if !languages.isEmpty, !Phrasebook.speaksEnglish || givesEnglish, let texts = languages[Phrasebook.current.code] { return texts.shortName ?? texts.label ?? ownShortName ?? baseLabel }
+        if !languages.isEmpty, !Phrasebook.speaksEnglish || givesEnglish, let texts = Phrasebook.current.entry(in: languages) { return texts.shortName ?? texts.label ?? ownShortName ?? baseLabel }
         return ownShortName ?? baseLabel
     }
     /// The short name as the scene gave it, if it did.
@@ -29,7 +29,7 @@ public struct ControlIdentity: Sendable, Equatable {
     public let unit: UnitWords?
     /// Extra words a scene adds to the keys hint.
     public var hint: String? {
-        if !languages.isEmpty, !Phrasebook.speaksEnglish || givesEnglish, let texts = languages[Phrasebook.current.code] { return texts.hint ?? baseHint }
+        if !languages.isEmpty, !Phrasebook.speaksEnglish || givesEnglish, let texts = Phrasebook.current.entry(in: languages) { return texts.hint ?? baseHint }
         return baseHint
     }
     /// The hint in the scene's own language.
@@ -115,7 +115,7 @@ public struct UnitWords: Sendable, Equatable {
             return
         }
         let number = NumberText.spoken(value, places: places)
-        if let own = languages[Phrasebook.current.code] {
+        if let own = Phrasebook.current.entry(in: languages) {
             phrase.append(number)
             phrase.append(" ")
             phrase.append(value == 1 ? own.singular : own.plural)
@@ -131,7 +131,7 @@ public struct UnitWords: Sendable, Equatable {
     /// The unit's words in the language for a count, without the number ("Kilogramm").
     public func words(count: Int) -> String {
         if Phrasebook.speaksEnglish && (ownWords || known == nil) { return count == 1 ? singular : plural }
-        if let own = languages[Phrasebook.current.code] { return count == 1 ? own.singular : own.plural }
+        if let own = Phrasebook.current.entry(in: languages) { return count == 1 ? own.singular : own.plural }
         guard let known else { return count == 1 ? singular : plural }
         return known.spoken(Double(count), number: "").trimmingWhitespace()
     }
@@ -143,7 +143,7 @@ public struct UnitWords: Sendable, Equatable {
             return [plural, singular, symbol].compactMap { $0 }.filter { !$0.isEmpty }
         }
         var forms = [plural, singular, symbol].compactMap { $0 }
-        if let own = languages[Phrasebook.current.code] { forms += [own.plural, own.singular] }
+        if let own = Phrasebook.current.entry(in: languages) { forms += [own.plural, own.singular] }
         if known != nil, !Phrasebook.speaksEnglish { forms += [1, 2, 5].map { words(count: $0) } }
         return forms.filter { !$0.isEmpty }
     }

@@ -73,11 +73,11 @@ public struct StarRating: AdjustableControl {
 
     public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
         let unit = unit ?? Self.stars
-        guard !Phrasebook.speaksEnglish, unit.known == .star, !unit.ownWords || unit.languages[Phrasebook.current.code] == nil else {
+        guard !Phrasebook.speaksEnglish, unit.known == .star, !unit.ownWords || Phrasebook.current.entry(in: unit.languages) == nil else {
             // The scene's own words, or English: "7 out of 10 stars".
             appendFigure(value, to: &phrase)
             phrase.append(" ")
-            phrase.append(unit.languages[Phrasebook.current.code]?.plural ?? unit.plural)
+            phrase.append(Phrasebook.current.entry(in: unit.languages)?.plural ?? unit.plural)
             return
         }
         // The stars are counted by the scale's top: "7 z 10 gwiazdek", "3 von 5 Sternen".

@@ -183,7 +183,13 @@ package final class SpeechDispatcherSpeaker: Speaker {
         for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
-        guard posix_spawnp(&pid, "speech-dispatcher", &actions, nil, &argv, environ) == 0 else { return false }
+        // The person's LANGUAGE, not the one Sayline set for its catalogs.
+        let entries: [UnsafeMutablePointer<CChar>?] = (GettextCatalog.childEnvironment(nil) ?? []).map { strdup($0) }
+        defer { entries.forEach { free($0) } }
+        var envp = entries + [nil]
+        let started = entries.isEmpty ? posix_spawnp(&pid, "speech-dispatcher", &actions, nil, &argv, environ)
+                                      : posix_spawnp(&pid, "speech-dispatcher", &actions, nil, &argv, &envp)
+        guard started == 0 else { return false }
         var status: Int32 = 0
         for _ in 0..<100 {
             if waitpid(pid, &status, WNOHANG) == pid { return true }
