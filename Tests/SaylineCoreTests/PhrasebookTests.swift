@@ -74,6 +74,12 @@ import Testing
             #expect(point.reason == .decimalPoint)
         }
         #expect(TypedValue.parse("12,480", unit: nil) == .success(.number(12480)), "English groups with a comma")
+        // Where the language groups with a space, a space before three digits groups them.
+        Phrasebook.using(Self.polish) {
+            #expect(TypedValue.parse("12 480,5", unit: nil) == .success(.number(12480.5)))
+            #expect(TypedValue.parse("1\u{00A0}234", unit: nil) == .success(.number(1234)))
+            #expect(TypedValue.parse("65 kg", unit: UnitWords(known: "kg")) == .success(.number(65)))
+        }
     }
 
     /// Another thread speaks its own language: what one sets is not another's.

@@ -28,9 +28,13 @@ public struct LanguageComplete: AuditRule {
         if let unit = identity.unit, unit.ownWords, unit.known == nil {
             noUnit = context.claimedLanguages.filter { unit.languages[$0] == nil }
         }
+        // A scene may claim many languages: a finding names five, and counts the rest.
+        func named(_ codes: [String]) -> String {
+            codes.count <= 5 ? codes.joined(separator: ", ") : codes.prefix(5).joined(separator: ", ") + " and \(codes.count - 5) more"
+        }
         var missing: [String] = []
-        if !noLabel.isEmpty { missing.append("no label in " + noLabel.joined(separator: ", ")) }
-        if !noUnit.isEmpty { missing.append("no unit words in " + noUnit.joined(separator: ", ")) }
+        if !noLabel.isEmpty { missing.append("no label in " + named(noLabel)) }
+        if !noUnit.isEmpty { missing.append("no unit words in " + named(noUnit)) }
         guard !missing.isEmpty else { return .pass }
         return .violation("The control \(identity.id) has " + missing.joined(separator: " and ") + ": there it is heard in the scene's own words")
     }

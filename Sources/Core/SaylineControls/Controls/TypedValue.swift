@@ -55,6 +55,11 @@ public enum TypedValue: Sendable, Equatable {
         if let groupSeparator, !groupSeparator.isEmpty {
             text = Substring(String(text).replacing(groupSeparator, with: ""))
         }
+        // "12 480,5" where the language groups digits with a space (French, Polish): the space
+        // between a digit and three more is a group mark, typed as a space or as shown.
+        if !Phrasebook.speaksEnglish, Phrasebook.reading({ $0.groupMark.unicodeScalars.allSatisfy(\.properties.isWhitespace) && !$0.groupMark.isEmpty }) {
+            text = Substring(Self.withoutSpaceGroups(text))
+        }
         let decimalMark = Phrasebook.reading(\.decimalMark)
         let scanned = scanNumber(text, original: raw, decimalMark: decimalMark).map { TypedValue.number($0) }
         // "65 pounds" for kilograms: the unit was what was wrong, not the number.
@@ -64,6 +69,24 @@ public enum TypedValue: Sendable, Equatable {
             return .failure(Rejection(.wrongUnit(number: number, unit: word, expected: expected), input: raw))
         }
         return scanned
+    }
+
+    /// `text` with each space, no-break space or narrow no-break space that stands between a
+    /// digit and exactly three digits taken out: "12 480,5" is 12480,5; "65 kg" is left alone.
+    static func withoutSpaceGroups(_ text: Substring) -> String {
+        let characters = Array(text)
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            let spaceLike = character == " " || character == "\u{00A0}" || character == "\u{202F}"
+            if spaceLike, index > 0, characters[index - 1].isWholeNumber, index + 3 < characters.count || index + 3 == characters.count,
+               characters[(index + 1)..<min(index + 4, characters.count)].count == 3,
+               characters[(index + 1)..<(index + 4)].allSatisfy(\.isWholeNumber),
+               index + 4 == characters.count || !characters[index + 4].isWholeNumber {
+                continue
+            }
+            out.append(character)
+        }
+        return out
     }
 
     /// A number followed by a word that is no unit of the control's: "65 pounds", "21°F".

@@ -281,6 +281,10 @@ public struct SceneDecoder: Sendable {
             }
             return known
         }
+        guard case .object = node.value else {
+            problem(node, path, translated("must be a unit's name, such as \"kg\", or {singular, plural, symbol}"))
+            return nil
+        }
         guard let members = object(node, path, allowed: ["singular", "plural", "symbol"]) else { return nil }
         guard let singular = requiredText(members, "singular", node, path),
               let plural = requiredText(members, "plural", node, path) else { return nil }
