@@ -77,7 +77,7 @@ let package = Package(
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal", path: "Sources/Testing/PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "PseudoTerminal"], exclude: ["Fixtures"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineProgram", "PseudoTerminal"], exclude: ["Fixtures"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineCatalogs", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineProgram", "PseudoTerminal"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
