@@ -239,6 +239,21 @@ extension EndToEndTests { @Suite struct LanguageTests {
         #expect(!FileManager.default.fileExists(atPath: prefix.path + "/share/locale/de/LC_MESSAGES/sayline.mo"))
     }
 
+    /// What a second reader found: a script means the same on every machine; the form just
+    /// heard can be typed back; a unit is known by its words, never by a symbol alone; a
+    /// remedy repeats the number as typed.
+    @Test func scriptsUnitsAndRemediesMeanWhatTheySay() throws {
+        let script = try Self.scratch("same.say", "inc\nexpect value weight 62.5\nset 70.5\nexpect value weight 70.5\n")
+        defer { try? FileManager.default.removeItem(at: script) }
+        let german = try runPiped(["run", script.path], input: "", environment: ["LANG": "de_DE.UTF-8"])
+        #expect(german.status == 0 && german.stdout == "62.5 kilograms\n70.5 kilograms\n", "\(german.stdout) \(german.stderr)")
+        #expect(try Self.say("pl", "set 70,5 kilograma\n").stdout.last == "70,5 kilograma")
+        let units = try Self.scratch("units.json", #"{"controls": [{"kind": "ruler", "id": "t", "label": "T", "unit": {"singular": "minute", "plural": "minutes", "symbol": "m"}}, {"kind": "ruler", "id": "p", "label": "P", "unit": {"singular": "peso", "plural": "pesos", "symbol": "$"}}]}"#)
+        defer { try? FileManager.default.removeItem(at: units) }
+        #expect(try Self.say("de", "set 5\nnext\nset 5\n", ["--scene", units.path]).stdout == ["T, 0 Minuten", "5 Minuten", "P, 0 pesos", "5 pesos"])
+        #expect(try Self.say("en", "set 1e400 pounds\n").stdout.last == "Wrong unit, pounds. Type 1e400 or 1e400 kilograms")
+    }
+
     /// A catalog is code the program runs: one whose plural rule divides by something that can
     /// be zero (which `msgfmt --check` accepts), or whose tables point outside the file, is
     /// refused with one line and English spoken; a translation's escape sequences never reach

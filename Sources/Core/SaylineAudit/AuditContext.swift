@@ -23,7 +23,8 @@ public struct AuditContext: Sendable {
             claimed.formUnion(element.identity.languages.keys)
             if let unit = element.identity.unit { claimed.formUnion(unit.languages.keys) }
         }
-        claimedLanguages = claimed.sorted()
+        // English words are the scene's own already: not a language it claims besides them.
+        claimedLanguages = claimed.filter { $0 != "en" && !$0.hasPrefix("en_") }.sorted()
     }
 
     static func nameKey(_ label: String) -> String { label.lowercased() }

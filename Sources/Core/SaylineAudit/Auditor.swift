@@ -31,7 +31,7 @@ public struct Auditor: Sendable {
         // The scene's own words are heard as the source language's: a German person's audit
         // of a scene checks its own words, and its German ones in a pass of their own.
         let book = options.language ?? .english
-        if Phrasebook.current.code != book.code {
+        if Phrasebook.current.code != book.code || Phrasebook.current.regional != book.regional {
             return Phrasebook.using(book) { audit(scene, file: file, rules: all, controls: controls, clock: clock, context: options.language == nil ? context : nil) }
         }
         // A project's settings: rules switched off are not run at all, as with axe's `rules`.

@@ -55,7 +55,8 @@ struct InstallLayout {
 
     /// A language's messages, where gettext looks beside `bin`: share/locale/de/LC_MESSAGES/sayline.mo.
     func catalog(_ code: String) -> Item {
-        Item(name: code + " messages", path: dataFolder + "/locale/" + code + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", mode: 0o644)
+        // Beside `bin`, where the program looks (`bin/../share/locale`), whatever XDG_DATA_HOME says.
+        Item(name: code + " messages", path: prefix + "/share/locale/" + code + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", mode: 0o644)
     }
     /// The languages this build has catalogs for.
     static var catalogLanguages: [String] { LanguageChoice.available(in: [CatalogFolder.built]).filter { $0 != "en" } }

@@ -229,6 +229,8 @@ package enum PickCommand: Subcommand {
             default: throw UsageError(translated("%s takes true or false, not %s", spelled, TextSanitiser.echo(word)))
             }
         case .unit:
+            // A unit Sayline knows, by name: said in every language with its plural forms.
+            if !word.contains("/"), UnitWords(known: word) != nil { return .string(word) }
             let parts = word.split(separator: "/", maxSplits: 1).map(String.init)
             guard let singular = parts.first, !singular.isEmpty else { throw UsageError(translated("%s takes a word, or SINGULAR/PLURAL", spelled)) }
             return .object([("singular", node(.string(singular))), ("plural", node(.string(parts.count > 1 ? parts[1] : singular)))])

@@ -21,7 +21,11 @@ public enum SaylineApp {
         Signals.unblock()
         let environment = processEnvironment()
         // The language before any other word: a usage error is said in it too.
-        let language = LanguageChoice.choose(arguments: rest, environment: environment, preferences: preferencesText(environment: environment))
+        // A script is a program's file: its numbers and expected words are in one language, the
+        // one `run --language` names (English without it), never the machine's it runs on.
+        let script = rest.first == "run"
+        let language = LanguageChoice.choose(arguments: rest, environment: script ? [:] : environment,
+                                             preferences: script ? nil : preferencesText(environment: environment))
         return Phrasebook.using(language.phrasebook) {
             if let notice = language.notice { Diagnostics.write("sayline: \(notice)\n") }
             return run(rest, environment: environment)

@@ -49,9 +49,10 @@ enum CatalogFile {
     /// C's operators, whose every `/` and `%` divides by a number above zero (as every language's
     /// rule does: `n%10`, `n%100`), nested at most 16 deep.
     static func pluralProblem(in header: String) -> String? {
-        guard let line = header.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) else { return nil }
-        guard let equals = line.firstRange(of: "plural=") else { return "its Plural-Forms has no rule" }
-        let rule = line[equals.upperBound...].prefix { $0 != ";" }
+        // Where glibc looks: the first "plural=" anywhere in the header, on any line.
+        guard let equals = header.firstRange(of: "plural=") else { return nil }
+        let rule = header[equals.upperBound...].prefix { $0 != ";" && $0 != "\n" }
+        guard rule.contains(where: { $0 != " " && $0 != "\t" }) else { return "its plural rule is empty" }
         guard rule.count <= 256 else { return "its plural rule is too long" }
         let allowed = Set("n0123456789 ()?:<>=!&|%+-*/\t")
         guard rule.allSatisfy(allowed.contains) else { return "its plural rule has words other than n, numbers and operators" }

@@ -59,20 +59,24 @@ public final class GettextCatalog: MessageCatalog, Sendable {
         self.folder = folder
     }
 
-    /// Makes this catalog the one glibc looks up, if it is not already.
-    private func inForce() {
+    /// Runs `lookup` with this catalog the one glibc looks up, under the lock: another thread's
+    /// catalog can neither change LANGUAGE between the switch and the lookup nor while glibc
+    /// reads it.
+    private func inForce<Result>(_ lookup: () -> Result) -> Result {
         let key = folder + "|" + code
-        Self.inForce.withLock { current in
-            guard current != key else { return }
-            Self.personsLanguage.withLock { kept in
-                if kept == nil { kept = .some(getenv("LANGUAGE").map { String(cString: $0) }) }
+        return Self.inForce.withLock { current in
+            if current != key {
+                Self.personsLanguage.withLock { kept in
+                    if kept == nil { kept = .some(getenv("LANGUAGE").map { String(cString: $0) }) }
+                }
+                setenv("LANGUAGE", code, 1)
+                _ = bindtextdomain(Self.domain, folder)
+                _ = bind_textdomain_codeset(Self.domain, "UTF-8")
+                // glibc keeps what it found; the counter tells it the catalog changed.
+                catalogs_changed()
+                current = key
             }
-            setenv("LANGUAGE", code, 1)
-            _ = bindtextdomain(Self.domain, folder)
-            _ = bind_textdomain_codeset(Self.domain, "UTF-8")
-            // glibc keeps what it found; the counter tells it the catalog changed.
-            catalogs_changed()
-            current = key
+            return lookup()
         }
     }
 
@@ -103,25 +107,23 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     }
 
     public func translation(of message: String, context: String?) -> String? {
-        inForce()
         let key = context.map { $0 + Self.contextSeparator + message } ?? message
-        return key.withCString { keyPointer in
+        return inForce { key.withCString { keyPointer in
             guard let found = dcgettext(Self.domain, keyPointer, LC_MESSAGES) else { return nil }
             // Untranslated, gettext hands back the very pointer it was given.
             if UnsafeRawPointer(found) == UnsafeRawPointer(keyPointer) { return nil }
             // A catalog's words reach the terminal: cleaned of what it would act on, once here.
             return Self.cleaned(String(cString: found))
-        }
+        } }
     }
 
     public func translation(of singular: String, plural: String, count: UInt64) -> String? {
-        inForce()
-        return singular.withCString { one in
+        inForce { singular.withCString { one in
             plural.withCString { other in
                 guard let found = dcngettext(Self.domain, one, other, UInt(count), LC_MESSAGES) else { return nil }
                 if UnsafeRawPointer(found) == UnsafeRawPointer(one) || UnsafeRawPointer(found) == UnsafeRawPointer(other) { return nil }
                 return Self.cleaned(String(cString: found))
             }
-        }
+        } }
     }
 }

@@ -77,7 +77,9 @@ public struct UnitWords: Sendable, Equatable {
         self.singular = TextSanitiser.clean(singular)
         self.plural = TextSanitiser.clean(plural)
         self.symbol = symbol.map(TextSanitiser.clean).flatMap { $0.isEmpty ? nil : $0 }
-        known = self.symbol.flatMap(KnownUnit.init(named:)) ?? KnownUnit(named: self.singular)
+        // Known by the scene's own words, never by the symbol alone: "m" may be minutes, "$"
+        // pesos, and a unit whose words say otherwise keeps them in every language.
+        known = KnownUnit(named: self.singular) ?? KnownUnit(named: self.plural)
         ownWords = true
         self.languages = languages
     }
@@ -128,6 +130,15 @@ public struct UnitWords: Sendable, Equatable {
         }
     }
 
+    /// The unit after a number as it was typed ("65 kilograms", "70,5 kilograma"), in the form
+    /// `value` takes: a remedy repeats the person's number, never a long form of it.
+    public func spoken(_ value: Double, typed number: String) -> String {
+        if Phrasebook.speaksEnglish && (ownWords || known == nil) { return number + " " + word(for: value) }
+        if let own = Phrasebook.current.entry(in: languages) { return number + " " + (value == 1 ? own.singular : own.plural) }
+        guard let known else { return number + " " + word(for: value) }
+        return known.spoken(value, number: number)
+    }
+
     /// The unit's words in the language for a count, without the number ("Kilogramm").
     public func words(count: Int) -> String {
         if Phrasebook.speaksEnglish && (ownWords || known == nil) { return count == 1 ? singular : plural }
@@ -144,7 +155,11 @@ public struct UnitWords: Sendable, Equatable {
         }
         var forms = [plural, singular, symbol].compactMap { $0 }
         if let own = Phrasebook.current.entry(in: languages) { forms += [own.plural, own.singular] }
-        if known != nil, !Phrasebook.speaksEnglish { forms += [1, 2, 5].map { words(count: $0) } }
+        if let known, !Phrasebook.speaksEnglish {
+            forms += [1, 2, 5].map { words(count: $0) }
+            // The form after a number with decimals ("70,5 kilograma"): what was just heard.
+            forms.append(known.spoken(0.5, number: "").trimmingWhitespace())
+        }
         return forms.filter { !$0.isEmpty }
     }
 }

@@ -116,10 +116,13 @@ public enum KnownUnit: String, Sendable, CaseIterable {
     /// form (Polish says "62,5 kilograma", neither "kilogramy" nor "kilogramów").
     public func spoken(_ value: Double, number: String) -> String {
         let messages = self.messages
-        guard value == value.rounded(), value.magnitude < 1e18 else {
+        // Whole or not as the number is said ("3", not 3.0000000000000004); with no number given,
+        // as the value is.
+        let saidWithDecimals = number.isEmpty ? value != value.rounded() : number.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") }
+        guard !saidWithDecimals, value.magnitude < 1e18 else {
             let decimal = Phrasebook.speaksEnglish ? messages.decimal : Phrasebook.current.text(messages.decimal, context: "a number with decimals")
             return Phrasebook.fill(decimal, [number])
         }
-        return Phrasebook.fill(Phrasebook.current.text(messages.counted.singular, plural: messages.counted.plural, count: Int(value.magnitude)), [number])
+        return Phrasebook.fill(Phrasebook.current.text(messages.counted.singular, plural: messages.counted.plural, count: Int(value.magnitude.rounded())), [number])
     }
 }

@@ -73,6 +73,13 @@ public struct StarRating: AdjustableControl {
 
     public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
         let unit = unit ?? Self.stars
+        if !Phrasebook.speaksEnglish, let known = unit.known, known != .star, Phrasebook.current.entry(in: unit.languages) == nil {
+            // Another unit the phrasebook knows: "3 von 10 Prozent".
+            appendFigure(value, to: &phrase)
+            phrase.append(" ")
+            phrase.append(unit.words(count: outOf.magnitude < 1e18 ? Int(outOf.magnitude.rounded()) : 1_000_000))
+            return
+        }
         guard !Phrasebook.speaksEnglish, unit.known == .star, !unit.ownWords || Phrasebook.current.entry(in: unit.languages) == nil else {
             // The scene's own words, or English: "7 out of 10 stars".
             appendFigure(value, to: &phrase)

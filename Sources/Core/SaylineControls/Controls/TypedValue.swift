@@ -65,7 +65,7 @@ public enum TypedValue: Sendable, Equatable {
         // "65 pounds" for kilograms: the unit was what was wrong, not the number.
         if case .failure(let rejection) = scanned, rejection.reason == .notANumber, let (number, value, word) = numberAndWord(text) {
             // What works, whole: "65 kilograms", "65 kilogramów", in the form the number takes.
-            let expected = unit.map { unit in Phrase.make { unit.appendSpoken(value, places: NumberText.decimalPlaces(of: value), to: &$0) } }
+            let expected = unit.map { $0.spoken(value, typed: number) }
             return .failure(Rejection(.wrongUnit(number: number, unit: word, expected: expected), input: raw))
         }
         return scanned
