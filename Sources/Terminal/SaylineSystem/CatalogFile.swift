@@ -13,10 +13,11 @@ enum CatalogFile {
         case (0x95, 0x04, 0x12, 0xDE): littleEndian = false
         default: return "not a GNU message catalog"
         }
+        // Read at every start for each table entry: four loads, no array made.
         func word(_ offset: Int) -> Int? {
             guard offset >= 0, offset <= bytes.count - 4 else { return nil }
-            let b = (0..<4).map { Int(bytes[offset + $0]) }
-            return littleEndian ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24 : b[3] | b[2] << 8 | b[1] << 16 | b[0] << 24
+            let b0 = Int(bytes[offset]), b1 = Int(bytes[offset + 1]), b2 = Int(bytes[offset + 2]), b3 = Int(bytes[offset + 3])
+            return littleEndian ? b0 | b1 << 8 | b2 << 16 | b3 << 24 : b3 | b2 << 8 | b1 << 16 | b0 << 24
         }
         guard let revision = word(4), let count = word(8), let originals = word(12), let translations = word(16),
               let hashSize = word(20), let hashOffset = word(24) else { return "too short to be a catalog" }
@@ -49,23 +50,42 @@ enum CatalogFile {
     /// C's operators, whose every `/` and `%` divides by a number above zero (as every language's
     /// rule does: `n%10`, `n%100`), nested at most 16 deep.
     static func pluralProblem(in header: String) -> String? {
+        // On the bytes: this runs at every start in another language than English.
+        let bytes = Array(header.utf8)
+        let key = Array("plural=".utf8)
         // Where glibc looks: the first "plural=" anywhere in the header, on any line.
-        guard let equals = header.firstRange(of: "plural=") else { return nil }
-        let rule = header[equals.upperBound...].prefix { $0 != ";" && $0 != "\n" }
-        guard rule.contains(where: { $0 != " " && $0 != "\t" }) else { return "its plural rule is empty" }
+        guard let found = (0...max(bytes.count - key.count, -1)).first(where: { start in
+            start >= 0 && bytes[start..<(start + key.count)].elementsEqual(key)
+        }) else { return nil }
+        let rule = bytes[(found + key.count)...].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "\n") }
+        guard rule.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return "its plural rule is empty" }
         guard rule.count <= 256 else { return "its plural rule is too long" }
-        let allowed = Set("n0123456789 ()?:<>=!&|%+-*/\t")
-        guard rule.allSatisfy(allowed.contains) else { return "its plural rule has words other than n, numbers and operators" }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let operators = Array("n ()?:<>=!&|%+-*/\t".utf8)
+        guard rule.allSatisfy({ isDigit($0) || operators.contains($0) }) else { return "its plural rule has words other than n, numbers and operators" }
         var depth = 0
-        let characters = Array(rule)
-        for (index, character) in characters.enumerated() {
-            if character == "(" { depth += 1 }
-            if character == ")" { depth -= 1 }
+        var index = rule.startIndex
+        while index < rule.endIndex {
+            let byte = rule[index]
+            if byte == UInt8(ascii: "(") { depth += 1 }
+            if byte == UInt8(ascii: ")") { depth -= 1 }
             guard depth >= 0, depth <= 16 else { return "its plural rule is nested too deep" }
-            if character == "/" || character == "%" {
-                let divisor = characters[(index + 1)...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isNumber }
-                guard let value = Int(String(divisor)), value > 0 else { return "its plural rule divides by something other than a number above zero" }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "%") {
+                var next = index + 1
+                while next < rule.endIndex, rule[next] == 0x20 || rule[next] == 0x09 { next += 1 }
+                var value = 0
+                var digits = 0
+                while next < rule.endIndex, isDigit(rule[next]), digits < 10 {
+                    value = value * 10 + Int(rule[next] - UInt8(ascii: "0"))
+                    digits += 1
+                    next += 1
+                }
+                // A number above zero, and one that ends there: "n%10", never "n%(n-1)" or "n%0".
+                guard digits > 0, digits < 10, value > 0, next == rule.endIndex || !isDigit(rule[next]) else {
+                    return "its plural rule divides by something other than a number above zero"
+                }
             }
+            index += 1
         }
         return depth == 0 ? nil : "its plural rule has unbalanced parentheses"
     }

@@ -16,7 +16,15 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     /// folder for the domain: a catalog not the one in force makes itself so before it looks a
     /// word up (an audit hears a scene in each of its languages in turn, from whichever folder
     /// each was found in, then speaks the person's again).
-    private static let inForce = Mutex<String>("")
+    private static let inForce = Mutex<InForce>(InForce())
+
+    /// The catalog in force and the words already made from it.
+    private struct InForce {
+        var key = ""
+        /// Each translation made into a cleaned string once, by where glibc keeps it: a catalog
+        /// glibc has loaded stays mapped for the process's life, so an address names one text.
+        var made: [UInt: String] = [:]
+    }
     /// The LANGUAGE the person had, given back to every program Sayline starts: the catalogs'
     /// choice is Sayline's, not theirs. Nil until a catalog sets it; then nil inside for unset.
     private static let personsLanguage = Mutex<String??>(nil)
@@ -24,6 +32,8 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     public let code: String
     /// The folder it was found in (`LL/LC_MESSAGES/sayline.mo` below it).
     public let folder: String
+    /// "folder|code", made once: compared with the catalog in force at every lookup.
+    private let key: String
     /// Between a message's context and its words in a catalog, as msgfmt writes it.
     private static let contextSeparator = "\u{04}"
 
@@ -57,15 +67,15 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     private init(code: String, folder: String) {
         self.code = code
         self.folder = folder
+        key = folder + "|" + code
     }
 
     /// Runs `lookup` with this catalog the one glibc looks up, under the lock: another thread's
     /// catalog can neither change LANGUAGE between the switch and the lookup nor while glibc
     /// reads it.
-    private func inForce<Result>(_ lookup: () -> Result) -> Result {
-        let key = folder + "|" + code
-        return Self.inForce.withLock { current in
-            if current != key {
+    private func inForce<Result>(_ lookup: (inout InForce) -> Result) -> Result {
+        return Self.inForce.withLock { state in
+            if state.key != key {
                 Self.personsLanguage.withLock { kept in
                     if kept == nil { kept = .some(getenv("LANGUAGE").map { String(cString: $0) }) }
                 }
@@ -74,10 +84,21 @@ public final class GettextCatalog: MessageCatalog, Sendable {
                 _ = bind_textdomain_codeset(Self.domain, "UTF-8")
                 // glibc keeps what it found; the counter tells it the catalog changed.
                 catalogs_changed()
-                current = key
+                state.key = key
             }
-            return lookup()
+            return lookup(&state)
         }
+    }
+
+    /// The translation at `found` as a string, cleaned of what a terminal would act on: made
+    /// once, then kept (cleaning is a scan by character, and a script says the same words a
+    /// hundred thousand times).
+    private static func made(_ found: UnsafeMutablePointer<CChar>, in state: inout InForce) -> String {
+        let address = UInt(bitPattern: found)
+        if let kept = state.made[address] { return kept }
+        let text = cleaned(String(cString: found))
+        state.made[address] = text
+        return text
     }
 
     /// A translation without escape sequences, control characters or line breaks, its spaces
@@ -107,22 +128,21 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     }
 
     public func translation(of message: String, context: String?) -> String? {
-        let key = context.map { $0 + Self.contextSeparator + message } ?? message
-        return inForce { key.withCString { keyPointer in
+        let lookedUp = context.map { $0 + Self.contextSeparator + message } ?? message
+        return inForce { state in lookedUp.withCString { keyPointer in
             guard let found = dcgettext(Self.domain, keyPointer, LC_MESSAGES) else { return nil }
             // Untranslated, gettext hands back the very pointer it was given.
             if UnsafeRawPointer(found) == UnsafeRawPointer(keyPointer) { return nil }
-            // A catalog's words reach the terminal: cleaned of what it would act on, once here.
-            return Self.cleaned(String(cString: found))
+            return Self.made(found, in: &state)
         } }
     }
 
     public func translation(of singular: String, plural: String, count: UInt64) -> String? {
-        inForce { singular.withCString { one in
+        inForce { state in singular.withCString { one in
             plural.withCString { other in
                 guard let found = dcngettext(Self.domain, one, other, UInt(count), LC_MESSAGES) else { return nil }
                 if UnsafeRawPointer(found) == UnsafeRawPointer(one) || UnsafeRawPointer(found) == UnsafeRawPointer(other) { return nil }
-                return Self.cleaned(String(cString: found))
+                return Self.made(found, in: &state)
             }
         } }
     }
