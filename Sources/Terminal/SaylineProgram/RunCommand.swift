@@ -13,6 +13,10 @@ package enum RunCommand: Subcommand {
     static let checkTranscript = OptionSpec("--check-transcript", argument: "FILE", completion: .files,
                                             help: "compare what is heard with a saved transcript")
 
+    /// A script is a program's file: its language is the one named here, never the machine's.
+    static let language = OptionSpec("--language", argument: "LANG", completion: .none, defaultWords: "English, whatever the environment or preferences say",
+                                     help: "the language of the script's numbers (a decimal comma in de, fr, es and pl) and of every line it says and expects: en, de, fr, es, pl, or any with a catalog; a script means the same on every machine, so LANGUAGE, LANG and the preferences file are not read")
+
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "run", operands: "SCRIPT|-", operandCompletion: .files,
@@ -34,7 +38,7 @@ package enum RunCommand: Subcommand {
             may be of any length (lines up to 1 MiB), standard input up to 16 MiB.
             """,
             options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"], preferences: false)
-                + [keepGoing, transcript, checkTranscript, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
+                + [keepGoing, transcript, checkTranscript, language, SharedOptions.help, SharedOptions.version])
     }
 
     /// Transcripts are read whole (scripts are streamed, `ScriptLines`); past 16 MiB a
