@@ -110,8 +110,8 @@ package struct LanguageChoice: Equatable, Sendable {
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard candidates(name) == [name] || candidates(name).first == name,
-                      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }), name.count <= 12,
+                // Only a language code's shape: never a name that would be a path or an escape.
+                guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }), name.count <= 12,
                       access(folder + "/" + name + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", R_OK) == 0 else { continue }
                 codes.insert(name)
             }

@@ -1,4 +1,3 @@
-import SaylineText
 import SaylineControls
 import SaylineSession
 import SaylineSystem
@@ -48,10 +47,10 @@ final class ScriptSpeaker: Sendable {
     /// speaker's until `finish`). At most four batches wait.
     init(controls: [AdjustableElement], output: BufferedOutput) {
         let own = controls.map { $0.detached() }
-        // The words are made on the speaker's thread: in the language of the run's.
-        let book = Phrasebook.current
+        // The words are made on the speaker's thread, which speaks the run's language (a
+        // background thread takes its starter's phrasebook).
         writer = OutputThread(output: output, limit: 4, weight: { $0.isEmpty ? 0 : 1 }) { batch, output in
-            Phrasebook.using(book) { Self.say(batch, of: own, into: &output) }
+            Self.say(batch, of: own, into: &output)
         }
     }
 
