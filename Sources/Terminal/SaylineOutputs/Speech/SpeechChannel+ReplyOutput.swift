@@ -4,11 +4,12 @@
 /// at the end, the last words, and a listener that left is said.
 extension SpeechChannel: ReplyOutput {
     package func receive(_ reply: inout OutgoingReply) {
+        // What is heard only (the start's hint) and the reply's words are one utterance: given
+        // to an engine apart, the hint was cut off by the focus line a moment after it began.
         if wordsShownElsewhere {
             speakOnly(reply.spoken)
         } else {
-            say(reply.heardOnly)
-            say(reply.spoken)
+            say(reply.heardOnly + reply.spoken)
         }
     }
 

@@ -54,8 +54,14 @@ package protocol Speaker: AnyObject {
 
 package extension Speaker {
     /// The words a reply speaks as one utterance.
+    /// A sentence that already ends in its own mark ("…, or type help.") gets no second one.
     static func utterance(_ announcements: [Announcement]) -> String {
-        announcements.map(\.text).joined(separator: ". ")
+        var words = ""
+        for announcement in announcements {
+            if let last = words.last { words += ".?!".contains(last) ? " " : ". " }
+            words += announcement.text
+        }
+        return words
     }
 }
 
