@@ -57,14 +57,31 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         let dash = try runPiped(["audit", "--demo", "--output", "-"], input: "")
         #expect(dash.stdout.contains("passes") || dash.stdout.contains("pass"), "\(dash.stdout.prefix(200))")
         #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
-        // A FIFO, even one with a reader, is refused at once and stays a FIFO: to pipe a
-        // report, use - and the shell's pipe.
+        // A FIFO with no reader is answered at once, and stays a FIFO.
         let fifo = folder.path + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         let piped = try runPiped(["audit", "--demo", "--output", fifo], input: "", quietSeconds: 5)
-        #expect(piped.status == 74 && piped.stderr.contains("fifo: is a FIFO"), "\(piped.stderr)")
+        #expect(piped.status == 74 && piped.stderr.contains("fifo: cannot be written: it is a FIFO with no reader"), "\(piped.stderr)")
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
+
+    /// Streams the person names are written as streams, as every Unix tool with -o writes
+    /// them: standard output by its name, bash's process substitution, a FIFO with a reader.
+    /// A link that leads to a regular file is still refused (above), and so is the null device.
+    @Test func aReportGoesToStandardOutputAProcessSubstitutionAndAFIFOWithAReader() throws {
+        let folder = try ScratchFolder()
+        let jq = try runShell("SAYLINE audit --demo --format json --output /dev/stdout | jq -r '.passes | length'")
+        #expect(jq.status == 0 && Int(jq.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0, "\(jq)")
+        // Standard output that is a file: written at its own offset, after what the shell put there.
+        let appended = try runShell("cd \(folder.path) && echo first > out.txt && SAYLINE audit --demo --output /dev/stdout >> out.txt")
+        #expect(appended.status == 0 && folder.read("out.txt")?.hasPrefix("first\nAudit of the demo scene") == true, "\(appended)")
+        let gzip = try runShell("cd \(folder.path) && SAYLINE audit --demo --format sarif --output >(gzip > r.gz) ; wait $!; zcat r.gz | jq -r .version")
+        #expect(gzip.status == 0 && gzip.stdout == "2.1.0\n", "\(gzip)")
+        let fifo = try runShell("cd \(folder.path) && mkfifo f && { cat f > read.txt & } && SAYLINE run - --transcript f <<< 'inc' && wait && cat read.txt")
+        #expect(fifo.status == 0 && fifo.stdout.contains("62.5 kilograms"), "\(fifo)")
+        var info = stat()
+        #expect(lstat(folder.path + "/f", &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
     }
 
     /// A FIFO (or device) given as a scene, script or transcript would block in open() for

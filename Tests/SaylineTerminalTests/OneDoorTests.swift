@@ -64,16 +64,19 @@ extension EndToEndTests { @Suite struct OneDoorTests {
         #expect(Self.entries(folder.path) == ["audit.txt", "home", "s.json"])
     }
 
-    /// A FIFO is refused at once, never opened (before, `--output` waited for a reader for
-    /// ever); a device is not written into; a folder is not a file.
+    /// A FIFO with no reader is answered at once, never waited on (before, `--output` waited
+    /// for a reader for ever), and a baseline is never a FIFO; a device is not written into; a
+    /// folder is not a file.
     @Test func foldersDevicesAndFIFOsAreRefusedWithoutBlocking() throws {
         let folder = try ScratchFolder()
         let fifo = folder.path + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        for (target, words) in [(fifo, "is a FIFO, and Sayline writes only regular files"), ("/dev/null", "is a device, and Sayline writes only regular files"),
-                                (folder.path, "is a folder, not a file")] {
-            for arguments in [["audit", "--demo", "--output", target], ["run", "-", "--transcript", target],
-                              ["audit", "--demo", "--baseline", target, "--update-baseline"]] {
+        let noReader = "cannot be written: it is a FIFO with no reader"
+        for (target, words) in [(fifo, [noReader, noReader, "is a FIFO, and Sayline writes only regular files"]),
+                                ("/dev/null", Array(repeating: "is a device, and Sayline writes only regular files", count: 3)),
+                                (folder.path, Array(repeating: "is a folder, not a file", count: 3))] {
+            for (arguments, words) in zip([["audit", "--demo", "--output", target], ["run", "-", "--transcript", target],
+                                           ["audit", "--demo", "--baseline", target, "--update-baseline"]], words) {
                 let result = try runPiped(arguments, input: "inc\n", quietSeconds: 5)
                 #expect(result.status == 74, "\(arguments): \(result.status) \(result.stderr)")
                 #expect(result.stderr.contains("\(target): \(words)"), "\(arguments): \(result.stderr)")

@@ -59,7 +59,7 @@ package struct History {
         lines += typed
         let kept = lines.suffix(Int(Self.limit))
         // What you typed is yours to read: a new history file is 0600, as bash's is.
-        if case .failure(let failure) = FileDoor.write(kept.map { $0 + "\n" }.joined(), to: path, as: .kept(newFileMode: 0o600)) {
+        if case .failure(let failure) = FileDoor.write(kept.map { $0 + "\n" }.joined(), to: path, as: .keptFile(newFileMode: 0o600)) {
             Diagnostics.write("sayline: history not saved to \(FileAccess.shown(path)): \(failure.message)\n")
         }
     }

@@ -150,7 +150,7 @@ package enum AuditCommand: Subcommand {
         // What the audit reads is never written over: the scenes, the settings, and (by the
         // report) the baseline. Both outputs are checked before either is written.
         let inputs = files.map(\.shown) + [settingsFile].compactMap { $0 }
-        if let baselinePath, arguments.has(updateBaseline.name), case .failure(let failure) = FileDoor.check(baselinePath, inputs: inputs) {
+        if let baselinePath, arguments.has(updateBaseline.name), case .failure(let failure) = FileDoor.check(baselinePath, as: .keptFile(newFileMode: nil), inputs: inputs) {
             Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
             return ExitStatus.ioError.rawValue
         }
@@ -201,7 +201,7 @@ package enum AuditCommand: Subcommand {
             let fileKeys = Self.baselineKeys(scenes, baseline: baselinePath)
             if arguments.has(updateBaseline.name) {
                 known = AuditBaseline(accepting: report, fileKeys: fileKeys)
-                if case .failure(let failure) = FileDoor.write(known.text, to: baselinePath, inputs: inputs) {
+                if case .failure(let failure) = FileDoor.write(known.text, to: baselinePath, as: .keptFile(newFileMode: nil), inputs: inputs) {
                     Diagnostics.write("\(FileAccess.shown(baselinePath)): \(failure.message)\n")
                     return ExitStatus.ioError.rawValue
                 }
