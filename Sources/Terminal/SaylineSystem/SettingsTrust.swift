@@ -11,7 +11,8 @@ package enum SettingsTrust {
     /// root). A folder with the sticky bit (/tmp) lets nobody replace another's file, so it
     /// passes. Writable by its group is allowed when the group is its owner's own (a user
     /// private group with no other member, Debian's default, where files are made 0664), as
-    /// Debian's ssh allows it.
+    /// Debian's ssh allows it; where the machine's groups come from a directory service as
+    /// well as its files, that cannot be known, and the file is refused (`LocalAccounts`).
     ///
     /// A symbolic link counts as what it is and what it leads to: the link must be this
     /// user's or root's (one planted in a shared folder is not the person's word, wherever it
@@ -55,29 +56,15 @@ package enum SettingsTrust {
         // A sticky folder lets nobody replace a file that is not theirs.
         if isFolder && info.st_mode & 0o1000 != 0 { return nil }
         if info.st_mode & 0o002 != 0 { return "others can write \(what) (mode \(mode))" }
-        if info.st_mode & 0o020 != 0 && !isPrivateGroup(info.st_gid, of: info.st_uid) {
-            return "the group \(group(info.st_gid)) can write \(what) (mode \(mode))"
+        if info.st_mode & 0o020 != 0 {
+            // Asked only here, of a file its group can write: the accounts are read once for it.
+            let accounts = LocalAccounts.read()
+            if !accounts.isPrivateGroup(info.st_gid, of: info.st_uid) {
+                let why = accounts.whyNotKnown.map { "; \($0)" } ?? ""
+                return "the group \(group(info.st_gid, accounts)) can write \(what) (mode \(mode))\(why)"
+            }
         }
         return nil
-    }
-
-    /// The owner's own group: its primary group, with no member but the owner, and the
-    /// primary group of no other user (Debian's `nogroup` is the primary group of several
-    /// system users, any of whom could write a file writable by it).
-    private static func isPrivateGroup(_ gid: gid_t, of uid: uid_t) -> Bool {
-        guard let user = getpwuid(uid), user.pointee.pw_gid == gid, let entry = getgrgid(gid) else { return false }
-        let name = String(cString: user.pointee.pw_name)
-        var member = entry.pointee.gr_mem
-        while let pointer = member, let current = pointer.pointee {
-            if String(cString: current) != name { return false }
-            member = pointer + 1
-        }
-        setpwent()
-        defer { endpwent() }
-        while let other = getpwent() {
-            if other.pointee.pw_gid == gid && other.pointee.pw_uid != uid { return false }
-        }
-        return true
     }
 
     /// "uid 1001, alice", or "uid 1001" for a number with no name.
@@ -86,8 +73,7 @@ package enum SettingsTrust {
         return "uid \(uid), \(TextSanitiser.echo(String(cString: user.pointee.pw_name)))"
     }
 
-    private static func group(_ gid: gid_t) -> String {
-        guard let entry = getgrgid(gid) else { return "\(gid)" }
-        return TextSanitiser.echo(String(cString: entry.pointee.gr_name))
+    private static func group(_ gid: gid_t, _ accounts: LocalAccounts) -> String {
+        accounts.groupName(gid).map { TextSanitiser.echo($0) } ?? "\(gid)"
     }
 }
