@@ -116,8 +116,9 @@ package final class EventStream {
         members += extra
         let line = Array((JSONWriter.line(.object(members)) + "\n").utf8)
         if kind == .quit {
-            // The last events are never dropped: a reader always learns how many it missed,
-            // and that the session ended.
+            // The last events are never dropped to make room: a reader that catches up learns
+            // how many it missed, and that the session ended. (One still behind when `finish`
+            // gives up never gets them, and that is said.)
             if dropped > 0 { pending += droppedLine(now: now) }
         } else if unsent + line.count > Self.bufferLimit {
             dropped += 1
