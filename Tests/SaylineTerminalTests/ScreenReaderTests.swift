@@ -96,6 +96,14 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
             return waitUntilQuiet()
         }
 
+        /// Types text a key at a time, as a person does, without waiting for Fenrir to say anything.
+        func type(_ text: String) {
+            for character in text {
+                process.send(String(character))
+                process.readOutput(upTo: 0.15)
+            }
+        }
+
         /// Presses a key and returns what Fenrir asked to say because of it.
         func press(_ key: String) -> [String] {
             let before = requests.count
@@ -139,9 +147,15 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
             let heard = fenrir.press(key)
             #expect(Self.isAnnouncementAndAtMostThePrompt(heard, announcement, prompt: nil), "expected \(announcement), Fenrir asked for \(heard)")
         }
-        // A value typed as a person says it: whatever Fenrir echoes of the typing, the value last.
-        let typed = fenrir.press("5\r")
+        // A value typed as a person types it, a key at a time: after Enter the answer is on the
+        // cursor line when Fenrir looks (it said "blank" first, for the empty line Enter left).
+        fenrir.type("5")
+        let typed = fenrir.press("\r")
         #expect(typed.last?.hasSuffix("5 out of 10 stars") == true, "Fenrir asked for \(typed)")
+        #expect(!typed.contains { $0.lowercased().contains("blank") }, "Fenrir asked for \(typed)")
+        // The next key's value goes on a line of its own, not after the answer on its line.
+        let next = fenrir.press(Self.up)
+        #expect(Self.isAnnouncementAndAtMostThePrompt(next, "6 out of 10 stars", prompt: nil), "Fenrir asked for \(next)")
         let all = fenrir.requests.joined(separator: " ").lowercased()
         for word in Self.symbolWords { #expect(!all.contains(" \(word) "), "Fenrir said \"\(word)\": \(fenrir.requests)") }
     }

@@ -131,10 +131,7 @@ package enum ReadlineBridge {
         // One buffer for everything written to the terminal, flushed once per update: the
         // screen writes into it, readline adds its prompt and flushes at the end of its
         // redisplay, and a screen reader sees one change, never a half-drawn screen.
-        if let display = fdopen(STDERR_FILENO, "w") {
-            setvbuf(display, nil, _IOFBF, 1 << 16)
-            rl_outstream = display
-        }
+        if let display = terminal.file { rl_outstream = display }
         rl_attempted_completion_function = { text, _, _ in
             rl_attempted_completion_over = 1
             return rl_completion_matches(text, ReadlineBridge.completionGenerator)
@@ -230,6 +227,8 @@ package enum ReadlineBridge {
         keepSignalKeys()
     }
 
+    nonisolated(unsafe) private static let terminal = TerminalStream(descriptor: STDERR_FILENO)
+
     /// While set, `flush` leaves the terminal's buffer to readline's next flush.
     nonisolated(unsafe) private static var holdingOutput = false
 
@@ -288,6 +287,9 @@ package enum ReadlineBridge {
             }
         }
         pendingKeys = keyboardText.accept(bytes)[...]
+        // What a batch of keys draws goes out in one write (`TerminalStream`).
+        terminal.hold()
+        defer { terminal.release() }
         while !pendingKeys.isEmpty && handlerInstalled {
             rl_callback_read_char()
         }

@@ -73,6 +73,11 @@ package final class Screen {
         drawn = []
     }
 
+    /// The editor has put the prompt back on the cursor's line.
+    package func promptDrawn() {
+        atLineStart = false
+    }
+
     /// Shows what a reply produced.
     /// - Parameters:
     ///   - spoken: announcements to show, when they belong on the terminal (speech on screen,

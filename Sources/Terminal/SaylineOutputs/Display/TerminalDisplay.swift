@@ -84,6 +84,9 @@ package final class TerminalDisplay: ReplyOutput {
     package func promptReturns() {
         setPrompt()
         promptActive = true
+        // The editor draws the prompt on the line Enter left: that line is not empty any more,
+        // and a later line goes below it, never after it on the same line.
+        screen.promptDrawn()
     }
 
     /// No prompt is drawn again (quit, end of input, a pick decided).
