@@ -110,6 +110,18 @@ import PseudoTerminal
         #expect(loop.end() == 0)
     }
 
+    /// After Enter the editor puts the answer back as the prompt; the next key's value goes on
+    /// a line of its own, never after the answer on its line (Fenrir read both as one).
+    @Test func theScreenReaderDisplayPutsTheValueAfterATypedCommandOnALineOfItsOwn() {
+        let (loop, editor) = startedLoop(.screenReader)
+        editor.feed(Array("70\r".utf8)[...])
+        #expect(editor.screen.hasSuffix("\n70 kilograms "), "\(editor.screen.debugDescription)")
+        editor.press(.increment(1))
+        #expect(text(editor.writes.last ?? "") == "\n70.5 kilograms ", "\(editor.writes.last.debugDescription)")
+        #expect(text(editor.screen).hasSuffix("70 kilograms \n70.5 kilograms "), "\(editor.screen.debugDescription)")
+        #expect(loop.end() == 0)
+    }
+
     @Test func aPickAnswerInDoubtNeedsASecondEnterAndQuitCancels() {
         let (loop, editor) = startedLoop(.plain, picking: true)
         #expect(editor.installed?.signalKeysAreKeys == true)
