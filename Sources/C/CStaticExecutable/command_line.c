@@ -12,16 +12,20 @@
 
 #include <stddef.h>
 
-static int kept_count;
-static char **kept_arguments;
-// A test harness (or the runtime's own callers) may put other arguments in place.
-static int override_count;
-static char **override_arguments;
+// The command line as glibc handed it over, and any put in its place later: one record,
+// written at start (and by an override), read by the runtime.
+static struct {
+    int kept_count;
+    char **kept_arguments;
+    // A test harness (or the runtime's own callers) may put other arguments in place.
+    int override_count;
+    char **override_arguments;
+} command_line;
 
 static void keep_command_line(int count, char **arguments, char **environment) {
     (void)environment;
-    kept_count = count;
-    kept_arguments = arguments;
+    command_line.kept_count = count;
+    command_line.kept_arguments = arguments;
 }
 
 __attribute__((section(".init_array"), used))
@@ -29,19 +33,19 @@ static void (*const keep_command_line_at_start)(int, char **, char **) = keep_co
 
 char **_swift_stdlib_getUnsafeArgvArgc(int *count) {
     static char *none[] = { NULL };
-    if (override_arguments != NULL) {
-        *count = override_count;
-        return override_arguments;
+    if (command_line.override_arguments != NULL) {
+        *count = command_line.override_count;
+        return command_line.override_arguments;
     }
-    if (kept_arguments != NULL) {
-        *count = kept_count;
-        return kept_arguments;
+    if (command_line.kept_arguments != NULL) {
+        *count = command_line.kept_count;
+        return command_line.kept_arguments;
     }
     *count = 0;
     return none;
 }
 
 void _swift_stdlib_overrideUnsafeArgvArgc(char **arguments, int count) {
-    override_arguments = arguments;
-    override_count = count;
+    command_line.override_arguments = arguments;
+    command_line.override_count = count;
 }

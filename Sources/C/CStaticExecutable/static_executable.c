@@ -43,40 +43,44 @@ static int parse_entry(char *line, struct passwd *out) {
     return 1;
 }
 
-// The walk of getpwent, setpwent and endpwent; getpwnam and getpwuid read with their own.
-static FILE *walk;
-static struct passwd walk_entry;
-static char walk_line[4096];
+// What these functions return points into storage of their own, as glibc's do (their callers
+// may not free it, and it lasts until the next call): one record holds it all. The walk of
+// getpwent, setpwent and endpwent has its file, entry and line; getpwnam and getpwuid their own
+// entry and line, so a lookup in the middle of a walk does not end it.
+static struct {
+    FILE *walk;
+    struct passwd walk_entry;
+    char walk_line[4096];
+    struct passwd found_entry;
+    char found_line[4096];
+} passwd_state;
 
 void setpwent(void) {
-    if (walk != NULL) rewind(walk); else walk = fopen("/etc/passwd", "re");
+    if (passwd_state.walk != NULL) rewind(passwd_state.walk); else passwd_state.walk = fopen("/etc/passwd", "re");
 }
 
 void endpwent(void) {
-    if (walk != NULL) fclose(walk);
-    walk = NULL;
+    if (passwd_state.walk != NULL) fclose(passwd_state.walk);
+    passwd_state.walk = NULL;
 }
 
 struct passwd *getpwent(void) {
-    if (walk == NULL) setpwent();
-    if (walk == NULL) return NULL;
-    while (fgets(walk_line, sizeof walk_line, walk) != NULL) {
-        if (parse_entry(walk_line, &walk_entry)) return &walk_entry;
+    if (passwd_state.walk == NULL) setpwent();
+    if (passwd_state.walk == NULL) return NULL;
+    while (fgets(passwd_state.walk_line, sizeof passwd_state.walk_line, passwd_state.walk) != NULL) {
+        if (parse_entry(passwd_state.walk_line, &passwd_state.walk_entry)) return &passwd_state.walk_entry;
     }
     return NULL;
 }
-
-static struct passwd found_entry;
-static char found_line[4096];
 
 // The first entry `matches` accepts, or NULL.
 static struct passwd *find_entry(int (*matches)(const struct passwd *, const void *), const void *key) {
     FILE *file = fopen("/etc/passwd", "re");
     if (file == NULL) return NULL;
     struct passwd *result = NULL;
-    while (fgets(found_line, sizeof found_line, file) != NULL) {
-        if (parse_entry(found_line, &found_entry) && matches(&found_entry, key)) {
-            result = &found_entry;
+    while (fgets(passwd_state.found_line, sizeof passwd_state.found_line, file) != NULL) {
+        if (parse_entry(passwd_state.found_line, &passwd_state.found_entry) && matches(&passwd_state.found_entry, key)) {
+            result = &passwd_state.found_entry;
             break;
         }
     }

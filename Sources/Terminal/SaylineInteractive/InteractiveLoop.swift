@@ -23,6 +23,10 @@ final class InteractiveLoop: LineEditorClient {
     private var nextTourStep: Double?
     private var running = true
     private var exitStatus: Int32 = 0
+    /// The self-pipe the signal handlers write to, read end (`Signals.install`).
+    private var signalPipe: Int32 = -1
+    /// Signals that came and are not handled yet.
+    private var signals: Signals.Arrived = []
     /// The terminal opened again, non-blocking, for reading keys (see `readKeys`); the flag
     /// belongs to this descriptor alone, so the shell's standard input is left as it was.
     private let keyboard: Int32
@@ -67,7 +71,7 @@ final class InteractiveLoop: LineEditorClient {
 
     /// The loop, from the first prompt to the end of the session.
     func run() -> Int32 {
-        Signals.install()
+        signalPipe = Signals.install()
         start()
         while running {
             waitForInput()
@@ -199,10 +203,12 @@ final class InteractiveLoop: LineEditorClient {
         if let tour = nextTourStep, due.map({ tour < $0 }) ?? true { due = tour }
         let timeout: Int32 = due.map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
         var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: Signals.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
         fds += pipeline.watchedDescriptors()
-        guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return }
-        if fds[1].revents != 0 { Signals.drainWakeups() }
+        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        // A signal interrupts poll itself, or finds it readable: which ones came is read now.
+        if ready < 0 || fds[1].revents != 0 { signals.formUnion(Signals.arrived(from: signalPipe)) }
+        guard ready > 0 else { return }
         // The braille display's keys: each runs its command as the keyboard's key would (and
         // stops what is being said), or only moved the display's window.
         for command in pipeline.descriptorsReady(fds[2...], now: monotonicSeconds()) {
@@ -244,8 +250,8 @@ final class InteractiveLoop: LineEditorClient {
             running = false
             return
         }
-        if Signals.interrupted != 0 {
-            Signals.interrupted = 0
+        if signals.contains(.interrupted) {
+            signals.remove(.interrupted)
             // Picking, Ctrl-C cancels, as in any prompt a shell script runs.
             if pick != nil { return interruptKey() }
             // Ctrl-C stops what moves and clears the line; it does not quit.
@@ -255,16 +261,16 @@ final class InteractiveLoop: LineEditorClient {
             editor.clearLine()
             show(stopped)
         }
-        if Signals.suspended != 0 {
-            Signals.suspended = 0
+        if signals.contains(.suspended) {
+            signals.remove(.suspended)
             // Ctrl-Z: the terminal goes back to the shell as it was found, the process stops;
             // on `fg` the outputs take the terminal and the braille display again.
             pipeline.suspend()
             Signals.stopProcess()
             pipeline.resume()
         }
-        if Signals.resized != 0 {
-            Signals.resized = 0
+        if signals.contains(.resized) {
+            signals.remove(.resized)
             display.resize(width: Self.terminalWidth())
         }
     }

@@ -18,16 +18,18 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     /// each was found in, then speaks the person's again).
     private static let inForce = Mutex<InForce>(InForce())
 
-    /// The catalog in force and the words already made from it.
+    /// The catalog in force, the words already made from it, and the LANGUAGE it replaced:
+    /// one lock for all the process state gettext's catalogs touch.
     private struct InForce {
         var key = ""
         /// Each translation made into a cleaned string once, by where glibc keeps it: a catalog
         /// glibc has loaded stays mapped for the process's life, so an address names one text.
         var made: [UInt: String] = [:]
+        /// The LANGUAGE the person had, given back to every program Sayline starts: the
+        /// catalogs' choice is Sayline's, not theirs. Nil until a catalog sets it; then nil
+        /// inside for unset.
+        var personsLanguage: String?? = nil
     }
-    /// The LANGUAGE the person had, given back to every program Sayline starts: the catalogs'
-    /// choice is Sayline's, not theirs. Nil until a catalog sets it; then nil inside for unset.
-    private static let personsLanguage = Mutex<String??>(nil)
     /// The catalog's language code: "de".
     public let code: String
     /// The folder it was found in (`LL/LC_MESSAGES/sayline.mo` below it).
@@ -76,9 +78,7 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     private func inForce<Result>(_ lookup: (inout InForce) -> Result) -> Result {
         return Self.inForce.withLock { state in
             if state.key != key {
-                Self.personsLanguage.withLock { kept in
-                    if kept == nil { kept = .some(getenv("LANGUAGE").map { String(cString: $0) }) }
-                }
+                if state.personsLanguage == nil { state.personsLanguage = .some(getenv("LANGUAGE").map { String(cString: $0) }) }
                 setenv("LANGUAGE", code, 1)
                 _ = bindtextdomain(Self.domain, folder)
                 _ = bind_textdomain_codeset(Self.domain, "UTF-8")
@@ -112,7 +112,7 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     /// `KEY=VALUE` entries for a program Sayline starts: `environment` (or Sayline's own) with
     /// LANGUAGE as the person had it, or nil when no catalog has changed it.
     package static func childEnvironment(_ environment: [String]?) -> [String]? {
-        guard let kept = personsLanguage.withLock({ $0 }) else { return environment }
+        guard let kept = inForce.withLock({ $0.personsLanguage }) else { return environment }
         var entries = environment ?? {
             var own: [String] = []
             var index = 0

@@ -1,34 +1,65 @@
 import Glibc
 import CSystem
 
-/// Signal handlers that only set a flag and wake the loop through a self-pipe; the loop
-/// does the real work outside the handler, where it is safe.
+/// Signal handlers that only write the signal's number into a self-pipe, which wakes the
+/// loop's `poll` and tells it which signals came; the loop does the real work outside the
+/// handler, where it is safe. Only the end of the session is also a flag, because writers and
+/// waits outside the loop must see it too.
 package enum Signals {
-    package nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
-    package nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    /// SIGTERM, SIGHUP or SIGQUIT (or, for piped input, SIGINT): the session is asked to end.
+    /// Set by a handler, read anywhere.
     package nonisolated(unsafe) static var terminated: sig_atomic_t = 0
-    /// Ctrl-Z: the loop gives the terminal back, then stops the process (see `stopProcess`).
-    package nonisolated(unsafe) static var suspended: sig_atomic_t = 0
-    nonisolated(unsafe) static var wakeWriteEnd: Int32 = -1
-    package nonisolated(unsafe) static var wakeReadEnd: Int32 = -1
+    /// The self-pipe's write end, which a handler writes to: a handler can reach nothing else.
+    nonisolated(unsafe) private static var wakeWriteEnd: Int32 = -1
 
-    package static func install() {
+    /// What the handlers reported since the loop last looked.
+    package struct Arrived: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Ctrl-C.
+        package static let interrupted = Arrived(rawValue: 1)
+        /// The terminal changed size.
+        package static let resized = Arrived(rawValue: 2)
+        /// Ctrl-Z: the loop gives the terminal back, then stops the process (see `stopProcess`).
+        package static let suspended = Arrived(rawValue: 4)
+    }
+
+    /// Installs the handlers of an interactive session; returns the self-pipe's read end, for
+    /// the loop to poll and read with `arrived(from:)` (-1 when no pipe could be made).
+    package static func install() -> Int32 {
         var fds: [Int32] = [-1, -1]
         // Close-on-exec: a speech engine or hook must not inherit it (nor any descriptor of ours).
-        if pipe2(&fds, O_NONBLOCK | O_CLOEXEC) == 0 {
-            wakeReadEnd = fds[0]
-            wakeWriteEnd = fds[1]
-        }
-        handle(SIGINT) { _ in Signals.interrupted = 1; Signals.wake() }
-        handle(SIGWINCH) { _ in Signals.resized = 1; Signals.wake() }
-        handle(SIGTERM) { number in Signals.terminated = number; Signals.wake() }
-        handle(SIGHUP) { number in Signals.terminated = number; Signals.wake() }
+        guard pipe2(&fds, O_NONBLOCK | O_CLOEXEC) == 0 else { return -1 }
+        wakeWriteEnd = fds[1]
+        handle(SIGINT) { number in Signals.wake(number) }
+        handle(SIGWINCH) { number in Signals.wake(number) }
+        handle(SIGTERM) { number in Signals.terminated = number; Signals.wake(number) }
+        handle(SIGHUP) { number in Signals.terminated = number; Signals.wake(number) }
         // Ctrl-\\ would otherwise dump core and leave the terminal raw: it ends the session like SIGTERM.
-        handle(SIGQUIT) { number in Signals.terminated = number; Signals.wake() }
-        handle(SIGTSTP) { _ in Signals.suspended = 1; Signals.wake() }
+        handle(SIGQUIT) { number in Signals.terminated = number; Signals.wake(number) }
+        handle(SIGTSTP) { number in Signals.wake(number) }
         // A speech engine that goes away must not kill us: EPIPE is handled where we write.
         signal(SIGPIPE, SIG_IGN)
         unblock([SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP])
+        return fds[0]
+    }
+
+    /// Empties the self-pipe, and says which signals came.
+    package static func arrived(from readEnd: Int32) -> Arrived {
+        var arrived: Arrived = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(readEnd, &buffer, buffer.count)
+            guard count > 0 else { return arrived }
+            for number in buffer[0..<count] {
+                switch Int32(number) {
+                case SIGINT: arrived.insert(.interrupted)
+                case SIGWINCH: arrived.insert(.resized)
+                case SIGTSTP: arrived.insert(.suspended)
+                default: break
+                }
+            }
+        }
     }
 
     /// Piped input: SIGINT, SIGTERM, SIGHUP and SIGQUIT end the session the way the end of
@@ -55,17 +86,13 @@ package enum Signals {
     package static func stopProcess() {
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
-        handle(SIGTSTP) { _ in Signals.suspended = 1; Signals.wake() }
+        handle(SIGTSTP) { number in Signals.wake(number) }
     }
 
-    /// Empties the self-pipe after a wake-up.
-    package static func drainWakeups() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(wakeReadEnd, &buffer, buffer.count) > 0 {}
-    }
-
-    private static func wake() {
-        var byte: UInt8 = 1
+    /// The signal's number, a byte, into the self-pipe. (A full pipe drops it: 64 KiB of
+    /// signals the loop has not read yet already say the same.)
+    private static func wake(_ number: Int32) {
+        var byte = UInt8(truncatingIfNeeded: number)
         _ = write(wakeWriteEnd, &byte, 1)
     }
 

@@ -38,7 +38,8 @@ package final class BrailleConnection {
 
     /// Connects to BRLTTY, or says why not.
     package static func open() -> Result<BrailleConnection, BrailleProblem> {
-        guard let memory = malloc(brlapi_getHandleSize()) else { return .failure(.noServer("out of memory")) }
+        // One byte more than BrlAPI's handle: the exception mark (`recordException`).
+        guard let memory = calloc(1, brlapi_getHandleSize() + 1) else { return .failure(.noServer("out of memory")) }
         let handle = OpaquePointer(memory)
         let descriptor = brlapi__openConnection(handle, nil, nil)
         guard descriptor >= 0 else {
@@ -88,8 +89,8 @@ package final class BrailleConnection {
 
     /// Whether BRLTTY reported an error on this connection: it is given up.
     private func checkExceptions() {
-        if !handlesWithExceptions.isEmpty, handlesWithExceptions.contains(handle) {
-            handlesWithExceptions.removeAll { $0 == handle }
+        if exceptionMark(of: handle).pointee != 0 {
+            exceptionMark(of: handle).pointee = 0
             lost = true
         }
     }
@@ -215,11 +216,15 @@ package final class BrailleConnection {
     }
 }
 
-/// Connections BRLTTY reported an error on (an exception packet), noted by `recordException`
-/// while a BrlAPI call runs on the loop's thread and read after it returns.
-nonisolated(unsafe) private var handlesWithExceptions: [OpaquePointer] = []
+/// The byte just past BrlAPI's handle, in the memory the connection allocated for it: set by
+/// `recordException` when BRLTTY reports an error on that connection (an exception packet)
+/// while a BrlAPI call runs, and read after the call returns. The handler is C and is given
+/// only the handle, so the mark lives with the handle rather than in a table of them.
+private func exceptionMark(of handle: OpaquePointer) -> UnsafeMutablePointer<UInt8> {
+    (UnsafeMutableRawPointer(handle) + brlapi_getHandleSize()).assumingMemoryBound(to: UInt8.self)
+}
 
-/// Notes the connection instead of aborting, as BrlAPI's default handler would.
+/// Marks the connection instead of aborting, as BrlAPI's default handler would.
 private let recordException: brlapi__exceptionHandler_t = { handle, _, _, _, _ in
-    if let handle { handlesWithExceptions.append(handle) }
+    if let handle { exceptionMark(of: handle).pointee = 1 }
 }
