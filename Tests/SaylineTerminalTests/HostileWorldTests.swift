@@ -85,7 +85,7 @@ extension EndToEndTests { @Suite struct HostileWorldTests {
     /// A change command that never ends holds piped input no longer than the documented wait
     /// (said once), and SIGTERM ends the session at once, not when the command ends.
     @Test func aChangeCommandThatNeverEndsCannotHoldAPipedSession() throws {
-        defer { _ = try? runShell("pkill -f 'sleep 31.25' || true") }
+        defer { _ = try? runShell("pkill -f 'sleep 31.25' ; pkill -f 'sleep 31.375' ; true") }
         // (Run with a long quiet time: the first takes ten seconds by design.)
         func bash(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
             let result = try runPiped(["-c", script.replacingOccurrences(of: "SAYLINE", with: TerminalProcess.binary)], input: "",
@@ -107,9 +107,11 @@ extension EndToEndTests { @Suite struct HostileWorldTests {
         #expect(words.first == "74" && elapsed < 14_000, "\(bounded.stdout) \(bounded.stderr)")
         #expect(bounded.stderr.contains("did not finish within 5 seconds; it goes on without Sayline"), "\(bounded.stderr)")
         let terminated = try bash("""
-            (printf 'inc\\ninc\\n'; sleep 4) 2>/dev/null | SAYLINE --on-change 'sleep 31.25' >/dev/null 2>&1 &
+            (printf 'inc\\ninc\\n'; sleep 4) 2>/dev/null | SAYLINE --on-change 'sleep 31.375' >/dev/null 2>&1 &
             pid=$!
-            sleep 1
+            # Once the first change command runs, Sayline is waiting on it (a time of its own,
+            # not the first part's, whose commands go on without Sayline).
+            for _ in $(seq 500); do pgrep -f 'sleep 31.375' >/dev/null && break; sleep 0.02; done
             start=$(date +%s%N)
             kill -TERM $pid
             # (bash's wait would wait for the whole pipeline, the feeding sleep included.)

@@ -107,9 +107,11 @@ extension EndToEndTests { @Suite struct ScreenReaderTests {
         /// Presses a key and returns what Fenrir asked to say because of it.
         func press(_ key: String) -> [String] {
             let before = requests.count
+            let screen = process.mark
             process.send(key)
-            // Give the key time to reach Sayline and the screen time to change.
-            process.readOutput(upTo: 0.2)
+            // The key has reached Sayline once the screen changes (each key of these tests
+            // changes it); then Fenrir has something to react to.
+            process.waitUntil(timeout: 10, "the screen to change after \(key.debugDescription)") { $0.display(since: screen).count > 0 }
             // Every key of these tests is heard as something: wait for it.
             waitUntilQuiet(after: before)
             return Array(requests.dropFirst(before))
