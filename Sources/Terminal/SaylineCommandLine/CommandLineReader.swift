@@ -25,6 +25,7 @@ package struct CommandLineReader {
     private var letters: [Character] = []
     private var lettersRead = 0
 
+    /// A reader at the first of `words`, reading them against `options`.
     package init(_ words: [String], options: [OptionSpec]) {
         self.words = words
         self.options = options
