@@ -89,6 +89,19 @@ extension EndToEndTests { @Suite struct LanguageTests {
         #expect(config.stdout.contains("command line --language"))
     }
 
+    /// The language is read from the command line as its parser reads it: `--label --language`
+    /// labels the control "--language", so the `--language de` after it is the language, and
+    /// the usage error is in German, with no notice of a language called "--language".
+    @Test func theLanguageFlagIsReadAsTheCommandsParserReadsIt() throws {
+        let result = try runPiped(["pick", "--label", "--language", "--language", "de", "--min", "5", "--max", "1"], input: "")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Mehr Hilfe mit 'sayline pick --help'."), "\(result.stderr)")
+        #expect(!result.stderr.contains("no messages"), "\(result.stderr)")
+        // After `--` the words are operands, never the language.
+        let operand = try runPiped(["pick", "--bogus", "--", "--language", "de"], input: "")
+        #expect(operand.stderr.contains("Try 'sayline pick --help'."), "\(operand.stderr)")
+    }
+
     /// msgfmt --check passes every catalog, with every message translated and none fuzzy, and
     /// every message the sources give is in every catalog (the template made afresh).
     @Test func everyCatalogIsCompleteAndCurrent() throws {

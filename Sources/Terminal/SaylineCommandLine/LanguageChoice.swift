@@ -27,21 +27,39 @@ package struct LanguageChoice: Equatable, Sendable {
     package static let option = OptionSpec("--language", argument: "LANG", completion: .none, defaultWords: "the preferences file's, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG",
                                            help: "the language of every message and announcement: en, de, fr, es, pl, or any with a catalog (de_DE and de_DE.UTF-8 are German too); numbers are said and shown in its marks")
 
-    /// What was asked for and where, with no catalog looked at yet.
-    package static func asked(arguments: [String], environment: [String: String], preferences: (path: String, text: String)?) -> (String, SettingSource)? {
-        var index = 0
-        var flagged: (String, SettingSource)?
-        while index < arguments.count {
-            let word = arguments[index]
-            if word == "--" { break }
-            if word == option.name, index + 1 < arguments.count {
-                flagged = (arguments[index + 1], .flag(word))
-                index += 1
-            } else if word.hasPrefix(option.name + "=") {
-                flagged = (String(word.dropFirst(option.name.count + 1)), .flag(option.name))
-            }
-            index += 1
+    /// The language the command line asks for: the last `--language` given, read against the
+    /// table of the command the words are for, exactly as its parser will read them, so that
+    /// the argument of another option (`pick --label --language`) or an operand after `--` is
+    /// never taken for it, and `--language=de` is. A word the parser would refuse is passed
+    /// over, as getopt_long goes on past it: the usage error is then said in the language.
+    /// - Parameter subcommandOptions: the option table of the subcommand a first word names,
+    ///   nil when it names none (the words are then the REPL's); asked only when a word could
+    ///   be the flag, as making a table is a twentieth of a start.
+    package static func flagged(in words: [String], subcommandOptions: (String) -> [OptionSpec]?) -> (String, SettingSource)? {
+        guard words.contains(where: { $0.hasPrefix(option.name) }) else { return nil }
+        var reader: CommandLineReader
+        if let first = words.first, let table = subcommandOptions(first) {
+            reader = CommandLineReader(Array(words.dropFirst()), options: table)
+        } else {
+            reader = CommandLineReader(words, options: Options.replOptions)
         }
+        var flagged: (String, SettingSource)?
+        while true {
+            do throws(UsageError) {
+                guard let item = try reader.next() else { break }
+                if case .option(let given) = item, given.option.name == option.name, let value = given.value {
+                    flagged = (value, .flag(given.spelled))
+                }
+            } catch {
+                continue
+            }
+        }
+        return flagged
+    }
+
+    /// What was asked for and where, with no catalog looked at yet: what the command line
+    /// asks for (`flagged`), else the preferences file, else the environment.
+    package static func asked(flagged: (String, SettingSource)?, environment: [String: String], preferences: (path: String, text: String)?) -> (String, SettingSource)? {
         // `audit --language all` hears every language and names none to speak; `audit
         // --language de,pl` speaks the first.
         if var flagged, flagged.0 != "all" {
@@ -121,8 +139,11 @@ package struct LanguageChoice: Equatable, Sendable {
 
     /// The language, and the phrasebook for it: English when nothing was asked, when English
     /// was, or when no catalog has it (then `notice` says so, once).
-    package static func choose(arguments: [String], environment: [String: String], preferences: (path: String, text: String)?) -> (choice: LanguageChoice, phrasebook: Phrasebook, notice: String?) {
-        guard let (asked, source) = asked(arguments: arguments, environment: environment, preferences: preferences) else {
+    /// - Parameter subcommandOptions: as `flagged` takes it.
+    package static func choose(arguments: [String], subcommandOptions: (String) -> [OptionSpec]?, environment: [String: String],
+                               preferences: (path: String, text: String)?) -> (choice: LanguageChoice, phrasebook: Phrasebook, notice: String?) {
+        let flagged = flagged(in: arguments, subcommandOptions: subcommandOptions)
+        guard let (asked, source) = asked(flagged: flagged, environment: environment, preferences: preferences) else {
             return (LanguageChoice(asked: nil, source: .builtIn, code: nil), .english, nil)
         }
         let codes = candidates(asked)

@@ -22,7 +22,7 @@ package enum ConfigCommand: Subcommand {
         case .success(let options):
             for warning in options.warnings { Diagnostics.write("sayline: \(warning)\n") }
             let preferences = SaylineApp.preferencesText(environment: environment)
-            var chosen = LanguageChoice.asked(arguments: [], environment: environment, preferences: preferences)
+            var chosen = LanguageChoice.asked(flagged: nil, environment: environment, preferences: preferences)
             if let flag = arguments.value(LanguageChoice.option.name) { chosen = (flag, .flag(LanguageChoice.option.name)) }
             let language = LanguageChoice(asked: chosen?.0, source: chosen?.1 ?? .builtIn, code: Phrasebook.current.isEnglish ? nil : Phrasebook.current.code)
             return writeAnswer(Options.describe(options.settings, language: language, languageName: Phrasebook.current.isEnglish ? nil : Phrasebook.current.languageName))

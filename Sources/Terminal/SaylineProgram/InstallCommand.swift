@@ -40,45 +40,17 @@ package enum InstallCommand: Subcommand {
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
-    /// The package the program was built from (this file is
-    /// Sources/Terminal/SaylineProgram/InstallCommand.swift): its man pages are installed from there.
-    static let packageRoot: String = {
-        var path = #filePath
-        for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }()
-
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
         let layout = try InstallOptions.layout(arguments, environment: environment, command: "install")
         let dryRun = arguments.has(InstallOptions.dryRun.name)
         // Everything is read before anything is written: a missing man page installs nothing.
-        guard case .success(let program) = readProgram() else {
-            Diagnostics.write("sayline install: cannot read the running program (/proc/self/exe)\n")
+        let contents: [(InstallLayout.Item, [UInt8])]
+        switch InstallContents.read(layout) {
+        case .failure(let unreadable):
+            Diagnostics.write("sayline install: \(unreadable.message)\n")
             return ExitStatus.ioError.rawValue
+        case .success(let read): contents = read
         }
-        var pages: [(InstallLayout.Item, [UInt8])] = []
-        for (item, file) in [(layout.manPage, "sayline.1"), (layout.sceneManPage, "sayline-scene.5"), (layout.rulesManPage, "sayline-audit-rules.7")] {
-            let manPath = packageRoot + "/Docs/" + file
-            guard case .success(let page) = FileAccess.read(manPath, limit: 1 << 20) else {
-                Diagnostics.write("sayline install: the man page is not beside the sources (\(FileAccess.shown(manPath))); run install from the package sayline was built in\n")
-                return ExitStatus.ioError.rawValue
-            }
-            pages.append((item, page))
-        }
-        // The catalogs this build compiled, one a language.
-        for code in InstallLayout.catalogLanguages {
-            let item = layout.catalog(code)
-            guard let catalog = contents(of: item) else {
-                Diagnostics.write("sayline install: cannot read the \(code) messages this build compiled under \(FileAccess.shown(CatalogFolder.built))\n")
-                return ExitStatus.ioError.rawValue
-            }
-            pages.append((item, catalog))
-        }
-        let contents: [(InstallLayout.Item, [UInt8])] = [(layout.program, program)] + pages + [
-            (layout.bashCompletion, Array(CompletionScript.script(for: .bash).utf8)),
-            (layout.zshCompletion, Array(CompletionScript.script(for: .zsh).utf8)),
-            (layout.fishCompletion, Array(CompletionScript.script(for: .fish).utf8)),
-        ]
         var report = ""
         var installed: [(InstallLayout.Item, stat)] = []
         for (item, bytes) in contents {
@@ -136,36 +108,6 @@ package enum InstallCommand: Subcommand {
             out.append("for zsh, add `fpath=(\(ShellQuote.word(layout.dataFolder + "/zsh/site-functions")) $fpath)` to ~/.zshrc before compinit")
         }
         return out
-    }
-
-    /// What install writes for `item`, for uninstall to know the file as Sayline's; nil when
-    /// it cannot be read (a man page with the package's sources gone).
-    static func contents(of item: InstallLayout.Item) -> [UInt8]? {
-        let name = item.path[(item.path.lastIndex(of: "/").map { item.path.index(after: $0) } ?? item.path.startIndex)...]
-        switch name {
-        case "sayline" where item.path.hasSuffix("/bin/sayline"):
-            if case .success(let program) = readProgram() { return program }
-            return nil
-        case "sayline.1", "sayline-scene.5", "sayline-audit-rules.7":
-            if case .success(let page) = FileAccess.read(packageRoot + "/Docs/" + name, limit: 1 << 20) { return page }
-            return nil
-        case "sayline": return Array(CompletionScript.script(for: .bash).utf8)
-        case "_sayline": return Array(CompletionScript.script(for: .zsh).utf8)
-        case "sayline.fish": return Array(CompletionScript.script(for: .fish).utf8)
-        case "sayline.mo":
-            // .../locale/LL/LC_MESSAGES/sayline.mo: the language is two folders up.
-            let folders = item.path.split(separator: "/")
-            guard folders.count >= 3 else { return nil }
-            let code = String(folders[folders.count - 3])
-            guard InstallLayout.catalogLanguages.contains(code),
-                  case .success(let bytes) = FileAccess.read(CatalogFolder.built + "/" + code + "/LC_MESSAGES/sayline.mo", limit: 1 << 24) else { return nil }
-            return bytes
-        default: return nil
-        }
-    }
-
-    private static func readProgram() -> Result<[UInt8], FileAccess.Failure> {
-        FileAccess.read("/proc/self/exe", limit: 1 << 30)
     }
 }
 

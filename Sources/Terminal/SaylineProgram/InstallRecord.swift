@@ -61,7 +61,7 @@ enum InstallRecord {
         guard stat(target, &info) == 0 else { return "a link to nothing, which install never makes" }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return "not a regular file, so not one install put" }
         if record[item.name] == Identity(info) { return nil }
-        if let expected = InstallCommand.contents(of: item), Int64(info.st_size) == Int64(expected.count),
+        if let expected = InstallContents.expected(for: item), Int64(info.st_size) == Int64(expected.count),
            case .success(let bytes) = FileAccess.read(target, limit: expected.count), bytes == expected {
             return nil
         }

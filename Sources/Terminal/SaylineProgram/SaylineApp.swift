@@ -24,7 +24,9 @@ public enum SaylineApp {
         // A script is a program's file: its numbers and expected words are in one language, the
         // one `run --language` names (English without it), never the machine's it runs on.
         let script = rest.first == "run"
-        let language = LanguageChoice.choose(arguments: rest, environment: script ? [:] : environment,
+        // The flag is read against the command's own table, as its parser will read it.
+        let language = LanguageChoice.choose(arguments: rest, subcommandOptions: { CommandLineTable.subcommand(named: $0)?.commandLine.options },
+                                             environment: script ? [:] : environment,
                                              preferences: script ? nil : preferencesText(environment: environment))
         return Phrasebook.using(language.phrasebook) {
             if let notice = language.notice { Diagnostics.write("sayline: \(notice)\n") }

@@ -99,9 +99,15 @@ struct ScriptLines: Sendable {
             }
             return .success(true)
         }
+        return chunks(split)
+    }
+
+    /// Hands `split` the source's bytes: what is held, at once; a file, in chunks of 64 KiB
+    /// read at this walk's own offset, the last one empty. Stops where `split` says to.
+    private func chunks(_ split: (UnsafeBufferPointer<UInt8>, _ final: Bool) -> Result<Bool, Stop>) -> Result<Void, Stop> {
         switch source {
         case .held(let bytes):
-            if case .failure(let stop) = bytes.withUnsafeBufferPointer({ split($0, final: true) }) { return .failure(stop) }
+            if case .failure(let stop) = bytes.withUnsafeBufferPointer({ split($0, true) }) { return .failure(stop) }
             return .success(())
         case .file(let fd):
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -111,7 +117,7 @@ struct ScriptLines: Sendable {
                 if count < 0 && errno == EINTR { continue }
                 if count < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
                 offset += off_t(count)
-                switch buffer.withUnsafeBufferPointer({ split(UnsafeBufferPointer(rebasing: $0[0..<count]), final: count == 0) }) {
+                switch buffer.withUnsafeBufferPointer({ split(UnsafeBufferPointer(rebasing: $0[0..<count]), count == 0) }) {
                 case .failure(let stop): return .failure(stop)
                 case .success(false): return .success(())
                 case .success(true): if count == 0 { return .success(()) }

@@ -1,0 +1,51 @@
+import SaylineControls
+import SaylineSession
+
+/// The REPL's settings, each with where it came from.
+package struct ReplSettings: Equatable, Sendable {
+    package var display = DisplayMode.full
+    package var motion = MotionPreference.full
+    package var verbosity = Verbosity.normal
+    /// Quiet time that ends a run of changes before the settled value is spoken.
+    var settleMilliseconds = 300
+    package var color = true
+    package var speech = SpeechEngineChoice.none
+    /// -100 (slowest) to 100 (fastest); 0 is the engine's own rate.
+    package var rate = 0
+    package var voice: String?
+    package var punctuation: Punctuation?
+    var detectScreenReader = true
+    /// Write the scene's values back to its file at exit.
+    package var autosave = false
+    /// A command run when a value settles; from the command line or the preferences file only.
+    package var onChange: String?
+    package var braille = BrailleChoice.auto
+    package var brailleCode = BrailleCode.auto
+    var sources: [String: SettingSource] = [:]
+
+    /// Every setting at its built-in default.
+    package init() {}
+
+    package var settle: Double { Double(settleMilliseconds) / 1000 }
+
+    func source(of key: String) -> SettingSource { sources[key] ?? .builtIn }
+}
+
+/// Where a setting's value came from, as `sayline config` says it.
+package enum SettingSource: Equatable, Sendable {
+    case builtIn
+    case detected(String)
+    case file(String, line: Int)
+    case environment(String)
+    case flag(String)
+
+    var description: String {
+        switch self {
+        case .builtIn: "built in"
+        case .detected(let why): "detected: \(why)"
+        case .file(let path, let line): "\(path):\(line)"
+        case .environment(let variable): "environment \(variable)"
+        case .flag(let flag): "command line \(flag)"
+        }
+    }
+}
