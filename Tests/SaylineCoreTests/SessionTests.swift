@@ -127,6 +127,26 @@ import SaylineCore
         #expect(heard(&running, "motion reduce") == ["Reduce motion on, changes jump", "Tour stopped"])
     }
 
+    /// Only reduce motion stops the tour: full motion said again leaves it running, and with
+    /// no tour, reduce motion says only itself.
+    @Test func fullMotionLeavesTheTourRunning() {
+        var running = Session(elements: DemoScene.elements)
+        _ = running.perform(.tour)
+        #expect(heard(&running, "motion full") == ["Full motion, changes animate"])
+        #expect(running.tour != nil)
+        var still = Session(elements: DemoScene.elements)
+        #expect(heard(&still, "motion reduce") == ["Reduce motion on, changes jump"])
+    }
+
+    /// `describe` refuses a control the scene has not as `focus` does, with the nearest id,
+    /// and moves nothing.
+    @Test func describeRefusesAnUnknownControlAsFocusDoes() {
+        var session = Session(elements: DemoScene.elements)
+        #expect(heard(&session, "describe wieght") == ["No control named wieght. Did you mean weight?"])
+        #expect(heard(&session, "focus wieght") == ["No control named wieght. Did you mean weight?"])
+        #expect(session.focusIndex == 0)
+    }
+
     @Test func changesToOtherControlsLeaveTheTourRunning() {
         var session = Session(elements: DemoScene.elements)
         _ = session.perform(.tour)

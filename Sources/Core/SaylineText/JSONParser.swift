@@ -159,39 +159,49 @@ public struct JSONParser {
                 try flushRun(&self)
                 index += 1
                 guard index < bytes.count else { break }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    var code = try parseHex4()
-                    if (0xD800...0xDBFF).contains(code) {
-                        // A surrogate pair: the low half must follow.
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw error("a lone surrogate in a \\u escape")
-                        }
-                        index += 2
-                        let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate in a \\u escape") }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("a lone surrogate in a \\u escape") }
-                    scalars.append(scalar)
-                default: throw error("an unknown escape in a string")
-                }
+                scalars.append(try parseEscape())
                 run = index
                 continue
             }
             index += 1
         }
         throw error("the document ends inside a string")
+    }
+
+    /// The character an escape stands for, read from the byte after its backslash (there is one): `\n`, `\"`, `\u00e9`.
+    private mutating func parseEscape() throws -> Unicode.Scalar {
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"): return try parseUnicodeEscape()
+        default: throw error("an unknown escape in a string")
+        }
+    }
+
+    /// The code point of a `\u` escape, its `\u` behind it: a character outside the Basic
+    /// Multilingual Plane is two escapes, a surrogate pair, and half of one is refused.
+    private mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
+        var code = try parseHex4()
+        if (0xD800...0xDBFF).contains(code) {
+            // A surrogate pair: the low half must follow.
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                throw error("a lone surrogate in a \\u escape")
+            }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate in a \\u escape") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(code) else { throw error("a lone surrogate in a \\u escape") }
+        return scalar
     }
 
     private mutating func parseHex4() throws -> UInt32 {

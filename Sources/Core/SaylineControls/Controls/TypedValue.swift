@@ -115,104 +115,20 @@ public enum TypedValue: Sendable, Equatable {
     /// A number in the language's marks. Where the decimal mark is a comma, the point groups
     /// digits; a point that could do either ("12.480") is refused, never guessed.
     private static func scanNumber(_ text: Substring, original: String, decimalMark: UInt8) -> Result<Double, Rejection> {
-        guard decimalMark == UInt8(ascii: ",") else { return scanNumber(Array(text.utf8), original: original) }
+        guard decimalMark == UInt8(ascii: ",") else { return TypedNumberScanner.scan(Array(text.utf8), original: original) }
         // The same reading with the marks' roles swapped.
         let swapped = text.utf8.map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 == UInt8(ascii: ".") ? UInt8(ascii: ",") : $0 }
-        let result = scanNumber(swapped, original: original)
+        let result = TypedNumberScanner.scan(swapped, original: original)
         switch result {
         case .failure(let rejection) where rejection.reason == .decimalComma:
             return .failure(Rejection(.decimalPoint, input: original))
         case .success(let grouped) where text.contains(".") && !text.contains(","):
             // Read the English way, the same figure is a decimal: both are offered.
-            let english = scanNumber(Array(text.utf8), original: original)
+            let english = TypedNumberScanner.scan(Array(text.utf8), original: original)
             guard case .success(let decimal) = english, decimal != grouped else { return result }
             return .failure(Rejection(.twoReadings(grouped: NumberText.spoken(grouped, places: 0), decimal: NumberText.plain(decimal)), input: original))
         default:
             return result
         }
     }
-
-    private static func scanNumber(_ chars: [UInt8], original: String) -> Result<Double, Rejection> {
-        var index = 0
-        var cleaned: [UInt8] = []
-        if index < chars.count, chars[index] == UInt8(ascii: "-") || chars[index] == UInt8(ascii: "+") {
-            if chars[index] == UInt8(ascii: "-") { cleaned.append(chars[index]) }
-            index += 1
-        }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        // Integer part: digits, with commas allowed only between groups of exactly three.
-        var groupLength = 0
-        var sawComma = false
-        var integerDigits = 0
-        while index < chars.count {
-            let byte = chars[index]
-            if isDigit(byte) {
-                cleaned.append(byte)
-                groupLength += 1
-                integerDigits += 1
-            } else if byte == UInt8(ascii: ",") {
-                if integerDigits == 0 || (sawComma && groupLength != 3) || (!sawComma && groupLength > 3) {
-                    return .failure(Rejection(decimalCommaOrBadGrouping(chars, from: index), input: original))
-                }
-                sawComma = true
-                groupLength = 0
-            } else {
-                break
-            }
-            index += 1
-        }
-        if sawComma && groupLength != 3 {
-            return .failure(Rejection(groupLength < 3 ? .decimalComma : .badGrouping, input: original))
-        }
-        var fractionDigits = 0
-        if index < chars.count, chars[index] == UInt8(ascii: ".") {
-            cleaned.append(chars[index])
-            index += 1
-            while index < chars.count, isDigit(chars[index]) {
-                cleaned.append(chars[index])
-                fractionDigits += 1
-                index += 1
-            }
-        }
-        if integerDigits + fractionDigits == 0 {
-            return .failure(Rejection(.notANumber, input: original))
-        }
-        if index < chars.count, chars[index] == UInt8(ascii: "e") || chars[index] == UInt8(ascii: "E") {
-            cleaned.append(chars[index])
-            index += 1
-            if index < chars.count, chars[index] == UInt8(ascii: "-") || chars[index] == UInt8(ascii: "+") {
-                cleaned.append(chars[index])
-                index += 1
-            }
-            var exponentDigits = 0
-            while index < chars.count, isDigit(chars[index]) {
-                cleaned.append(chars[index])
-                exponentDigits += 1
-                index += 1
-            }
-            if exponentDigits == 0 { return .failure(Rejection(.notANumber, input: original)) }
-        }
-        if index != chars.count {
-            return .failure(Rejection(.notANumber, input: original))
-        }
-        guard let number = Double(String(decoding: cleaned, as: UTF8.self)) else {
-            return .failure(Rejection(.notANumber, input: original))
-        }
-        // "1e400" is past every range, as "1e3" is past this one: both go to the bound, said
-        // as too high or too low, rather than one moving and the other refused.
-        guard number.isFinite else { return .success(number < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude) }
-        return .success(number)
-    }
-
-    private static func decimalCommaOrBadGrouping(_ chars: [UInt8], from index: Int) -> Rejection.Reason {
-        // "62,5" reads as a decimal comma; anything else with a comma is a grouping mistake.
-        var digitsAfter = 0
-        var next = index + 1
-        while next < chars.count, chars[next] >= UInt8(ascii: "0"), chars[next] <= UInt8(ascii: "9") {
-            digitsAfter += 1
-            next += 1
-        }
-        return digitsAfter > 0 && digitsAfter < 3 ? .decimalComma : .badGrouping
-    }
 }
-

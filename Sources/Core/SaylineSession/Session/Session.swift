@@ -76,10 +76,7 @@ public struct Session: Sendable {
         case .list:
             say(.listed(elements, focused: focusIndex), into: &reply)
         case .focus(let name):
-            guard let index = elementIndex(named: name) else {
-                let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
-                return say(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil), into: &reply)
-            }
+            guard let index = elementIndex(named: name) else { return refuseUnknownControl(name, into: &reply) }
             focusIndex = index
             say(.focused(focused), into: &reply)
         case .next:
@@ -99,18 +96,10 @@ public struct Session: Sendable {
             say(.focused(focused), into: &reply)
         case .describe(let name):
             guard let name else { return say(.described(focused), into: &reply) }
-            guard let index = elementIndex(named: name) else {
-                let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
-                return say(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil), into: &reply)
-            }
+            guard let index = elementIndex(named: name) else { return refuseUnknownControl(name, into: &reply) }
             say(.described(elements[index]), into: &reply)
         case .motion(let preference):
-            motion = preference
-            say(.motionSet(preference), into: &reply)
-            if preference == .reduce, tour != nil {
-                tour = nil
-                say(.tourStopped, into: &reply)
-            }
+            setMotion(preference, into: &reply)
         case .verbosity(let level):
             verbosity = level
             say(.verbositySet(level), into: &reply)
@@ -180,6 +169,21 @@ public struct Session: Sendable {
             }
             return spec.spokenHelp
         }
+    }
+
+    /// `focus NAME` or `describe NAME` for a control the scene has not: the nearest id offered.
+    private func refuseUnknownControl(_ name: String, into reply: inout Reply) {
+        let suggestion = CommandTable.suggestion(for: name, among: elements.map(\.identity.id))
+        say(.rejected(Rejection(.unknownControl(suggestion: suggestion), input: name), nil), into: &reply)
+    }
+
+    /// Reduce motion stops a running tour: the tour is nothing but motion.
+    private mutating func setMotion(_ preference: MotionPreference, into reply: inout Reply) {
+        motion = preference
+        say(.motionSet(preference), into: &reply)
+        guard preference == .reduce, tour != nil else { return }
+        tour = nil
+        say(.tourStopped, into: &reply)
     }
 
     private mutating func adjust(_ adjustment: Adjustment, into reply: inout Reply) {
