@@ -56,8 +56,12 @@ struct KeyBinder {
     static func readInitFile(keeping defaults: [DefaultBinding]) {
         let name = rl_readline_name
         rl_readline_name = UnsafePointer(strdup("sayline(every program)"))
-        // The first read: readline reads $INPUTRC, else ~/.inputrc, else /etc/inputrc.
+        // The first read: readline reads $INPUTRC, else ~/.inputrc, else /etc/inputrc. It reads
+        // it only the first time it is initialized: a bridge installed again in the same
+        // process (the in-process tests) asks for the read itself.
+        let initializedBefore = rl_readline_state & UInt(RL_STATE_INITIALIZED) != 0
         rl_initialize()
+        if initializedBefore { rl_re_read_init_file(0, 0) }
         let forEveryProgram = defaults.map(\.current)
         for binding in defaults { binding.bind() }
         rl_readline_name = name
