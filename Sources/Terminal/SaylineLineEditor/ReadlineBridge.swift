@@ -42,6 +42,7 @@ package final class ReadlineBridge: LineEditor {
     /// What Tab offered for the text before the cursor, handed to readline one by one.
     var completionCandidates: [String] = []
 
+    /// A bridge with nothing of readline's touched yet: `install` binds the keys.
     package init() {}
 
     /// The spellings of a key the key table names (`TerminalKey.all`), for the key reference.
@@ -124,6 +125,7 @@ package final class ReadlineBridge: LineEditor {
         return 0
     }
 
+    /// While picking, the terminal sends Ctrl-C, Ctrl-Z and Ctrl-\ as bytes (`signalKeysAreKeys`).
     func keepSignalKeys() {
         guard signalKeysAreKeys else { return }
         var settings = termios()
