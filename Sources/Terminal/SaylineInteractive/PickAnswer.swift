@@ -5,9 +5,10 @@ import SaylineSystem
 
 /// How a `sayline pick` is being answered, the same at the keyboard and from a pipe (the words
 /// are the core's `PickRules`): Enter on an empty line accepts, Escape, Ctrl-C, Ctrl-D or
-/// `quit` cancel, and an entry that was refused or moved into the range leaves the answer in
-/// doubt: at the keyboard the next Enter says so instead of accepting, from a pipe nothing is
-/// accepted.
+/// `quit` cancel (which bytes at a terminal are that Escape or Ctrl-C is `PickRules.keyboard`'s
+/// to say: the line editor only reports the keys), and an entry that was refused or moved into
+/// the range leaves the answer in doubt: at the keyboard the next Enter says so instead of
+/// accepting, from a pipe nothing is accepted.
 package struct PickAnswer {
     /// Piped input: only an empty line accepts, never the end of input (`--require-confirm`).
     let requireConfirm: Bool

@@ -28,6 +28,7 @@ package struct History {
         }
     }
 
+    /// Reads the file into the editor's history list, bounded (a missing file is a first run).
     package func load(into editor: any LineEditor) {
         editor.loadHistory(from: path, limit: Self.limit)
     }

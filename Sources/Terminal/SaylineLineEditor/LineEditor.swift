@@ -53,38 +53,3 @@ package protocol LineEditor: AnyObject {
     /// The lines typed in this session, oldest first.
     var linesTypedThisSession: [String] { get }
 }
-
-/// GNU readline, in callback mode, as the line editor. readline is one per process and its
-/// callbacks are C functions, so this forwards to `ReadlineBridge`, which holds its state.
-package final class GNUReadline: LineEditor {
-    package init() {}
-
-    package var client: (any LineEditorClient)? {
-        get { ReadlineBridge.client }
-        set { ReadlineBridge.client = newValue }
-    }
-
-    package func install(appendOnly: Bool, arrowsOnlyMoveTheCursor: Bool, signalKeysAreKeys: Bool) {
-        ReadlineBridge.install(appendOnly: appendOnly, arrowsOnlyMoveTheCursor: arrowsOnlyMoveTheCursor, signalKeysAreKeys: signalKeysAreKeys)
-    }
-
-    package func holdOutputUntilPrompt() { ReadlineBridge.holdOutputUntilLineHandler() }
-    package func startReading(prompt: String) { ReadlineBridge.installLineHandler(prompt: prompt) }
-    package func stopReading() { ReadlineBridge.removeLineHandler() }
-    package var isReading: Bool { ReadlineBridge.isReadingLines }
-    package func feed(_ bytes: ArraySlice<UInt8>) { ReadlineBridge.feed(bytes) }
-    package func setPrompt(_ prompt: String) { ReadlineBridge.setPrompt(prompt) }
-    package func clearLine() { ReadlineBridge.clearLine() }
-    package func write(_ text: String) { ReadlineBridge.write(text) }
-    package func flush() { ReadlineBridge.flush() }
-    package func redisplay(onNewLine: Bool) { ReadlineBridge.redisplay(onNewLine: onNewLine) }
-    package func clearVisibleLine() { ReadlineBridge.clearVisibleLine() }
-    package var cellsBeforeCursor: Int { ReadlineBridge.cellsBeforeCursor }
-    package func resizeTerminal() { ReadlineBridge.resizeTerminal() }
-    package func prepareTerminal() { ReadlineBridge.prepareTerminal() }
-    package func restoreTerminal() { ReadlineBridge.restoreTerminal() }
-    package func loadHistory(from path: String?, limit: Int32) { ReadlineBridge.loadHistory(from: path, limit: limit) }
-    package var linesTypedThisSession: [String] {
-        ReadlineBridge.linesAdded == 0 ? [] : ReadlineBridge.lastHistoryLines(ReadlineBridge.linesAdded)
-    }
-}
