@@ -14,8 +14,7 @@ extension AuditReport {
 }
 
 /// A SARIF log, rule by rule: its rules table is the run's, known before the walk; its
-/// results are gathered as the walk goes and the log written whole at the end, as analysers
-/// read it whole.
+/// results are gathered as the walk goes, and the log's tree written out at the end.
 struct SARIFFormat: ReportFormat {
     static let layout = ReportLayout(.byRule, [.findings(.violation), .findings(.known), .fixed, .findings(.incomplete), .findings(.suppressed)])
     /// Where the log goes.
@@ -75,12 +74,11 @@ struct SARIFFormat: ReportFormat {
                 JSONMember("description", .object([JSONMember("text", "The project's root: the repository's, or the folder the audit ran in outside one.")])),
             ]))])), at: 3)
         }
-        out.write(JSONWriter.write(.object([
+        out.stream(.object([
             JSONMember("$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"),
             JSONMember("version", "2.1.0"),
             JSONMember("runs", [.object(runMembers)]),
-        ]), inlineFrom: 6))
-        out.flush()
+        ]), inlineFrom: 6)
     }
 
     /// The invocation: when it ended, and the verdict with what decided it.
