@@ -66,10 +66,13 @@ public struct Auditor: Sendable {
             for (index, rule) in rules.enumerated() {
                 let result = rule.check(probe, in: context)
                 let now = clock?() ?? 0
+                // Taken now: the closure below would read `lap` after it moves on, and every
+                // check would take no time.
+                let nanoseconds = now &- lap
                 let node = { (message: String?) in
                     AuditReport.Node(file: file, control: element.identity.id, label: element.identity.label, message: message,
                                      line: source?.line, column: source?.column,
-                                     html: html, nanoseconds: now &- lap, quotedHTML: quotedHTML, language: language)
+                                     html: html, nanoseconds: nanoseconds, quotedHTML: quotedHTML, language: language)
                 }
                 lap = now
                 switch result {
