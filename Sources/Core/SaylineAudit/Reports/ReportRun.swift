@@ -16,7 +16,7 @@ struct ReportRun: Sendable {
     let passesByRule: [Int]
     /// How many findings of each kind, over every rule, by `FindingKind.rawValue`.
     let counts: [Int]
-    /// How many violations each impact has, by `Impact`'s order.
+    /// How many violations each impact has.
     let violationsByImpact: [Impact: Int]
     /// Rules that applied to no control.
     let inapplicableCount: Int
