@@ -47,47 +47,8 @@ public struct Auditor: Sendable {
         }
         var outcomes = rules.map { AuditReport.RuleOutcome(rule: $0.info) }
         let range = controls.map { $0.clamped(to: scene.elements.indices) } ?? scene.elements.indices
-        for position in range {
-            let element = scene.elements[position]
-            let source = position < scene.sources.count ? scene.sources[position] : nil
-            // The control as its file has it, or as the scene format writes it: once a control.
-            let html = source?.text ?? SceneEncoder.encode(element)
-            // Made to its size: grown while written, its room was up to twice its bytes, ten
-            // thousand times over.
-            var quoting: [UInt8] = []
-            JSONWriter.appendString(html, to: &quoting)
-            let quotedHTML = [UInt8](unsafeUninitializedCapacity: quoting.count) { buffer, count in
-                count = buffer.initialize(fromContentsOf: quoting)
-            }
-            let began = clock?() ?? 0
-            let probe = ElementProbe(element)
-            // The shared walk is charged to the control's first check.
-            var lap = began
-            for (index, rule) in rules.enumerated() {
-                let result = rule.check(probe, in: context)
-                let now = clock?() ?? 0
-                let node = { (message: String?) in
-                    AuditReport.Node(file: file, control: element.identity.id, label: element.identity.label, message: message,
-                                     line: source?.line, column: source?.column,
-                                     html: html, nanoseconds: now &- lap, quotedHTML: quotedHTML, language: language)
-                }
-                lap = now
-                switch result {
-                case .pass:
-                    outcomes[index].passes.append(node(nil))
-                case .inapplicable:
-                    break
-                case .incomplete(let reason):
-                    outcomes[index].incomplete.append(node(reason))
-                case .violation(let message):
-                    if let suppression = scene.suppressions.first(where: { $0.rule == rule.id && ($0.control == nil || $0.control?.lowercased() == element.identity.id.lowercased()) }) {
-                        outcomes[index].suppressed.append(AuditReport.SuppressedNode(node: node(message), reason: suppression.reason))
-                    } else {
-                        outcomes[index].violations.append(node(message))
-                    }
-                }
-            }
-        }
+        let checks = ControlChecks(scene: scene, file: file, rules: rules, context: context, language: language, clock: clock)
+        for position in range { checks.check(position, into: &outcomes) }
         var report = AuditReport(controlCount: range.count, files: [file])
         report.rules = outcomes
         return report

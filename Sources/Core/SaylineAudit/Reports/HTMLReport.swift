@@ -9,121 +9,116 @@ extension AuditReport {
     /// landmarks, and the colours keep a contrast of at least 7:1, so the page passes the
     /// audit it reports (axe-core in a browser finds nothing on it: a test holds it so).
     public func html(_ settings: ReportSettings) -> String {
-        let failures = failingCount(at: settings.failOn)
-        let title = "\(failures > 0 ? "Failed" : "Passed"): accessibility audit of \(subject)"
-        var body: [String] = []
-        body.append("<header>")
-        body.append("<h1>Accessibility audit of \(Self.escape(subject))</h1>")
-        body.append("<p class=\"verdict \(failures > 0 ? "failed" : "passed")\"><strong>\(Self.escape(verdict(settings)))</strong></p>")
-        var counts = "\(controlCount) \(controlCount == 1 ? "control" : "controls"), \(rules.count) rules: \(violationCount) \(baselineApplied ? "new " : "")\(violationCount == 1 ? "violation" : "violations"), \(incompleteCount) incomplete, \(passCount) passes, \(suppressedCount) suppressed"
-        if baselineApplied { counts += ", \(knownCount) known, \(fixed.count) fixed" }
-        body.append("<p>\(Self.escape(counts)).</p>")
-        let settingWords = ruleSettingWords(settings)
-        if !settingWords.isEmpty { body.append("<p>Rule settings: \(Self.escape(settingWords.joined(separator: "; "))).</p>") }
-        body.append("</header>")
-        body.append("<main>")
-
-        body.append("<section aria-labelledby=\"violations\">")
-        body.append("<h2 id=\"violations\">\(baselineApplied ? "New violations" : "Violations") (\(violationCount))</h2>")
-        if violationCount == 0 { body.append("<p>None.</p>") }
-        for impact in Impact.allCases.reversed() {
-            let found = violationsByImpact.filter { $0.rule.impact == impact }
-            guard !found.isEmpty else { continue }
-            let fails = impact >= settings.failOn ? "fails the audit" : "below --fail-on \(settings.failOn.rawValue), reported only"
-            body.append("<section aria-labelledby=\"impact-\(impact.rawValue)\">")
-            body.append("<h3 id=\"impact-\(impact.rawValue)\">\(impact.rawValue.prefix(1).uppercased() + impact.rawValue.dropFirst()) (\(found.count)), \(fails)</h3>")
-            body.append("<ul class=\"findings\">")
-            for (rule, node) in found { body.append(Self.finding(rule, node)) }
-            body.append("</ul>")
-            body.append("</section>")
-        }
-        body.append("</section>")
-
-        if baselineApplied {
-            body.append("<section aria-labelledby=\"known\">")
-            body.append("<h2 id=\"known\">Known, in the baseline (\(knownCount))</h2>")
-            body.append(knownCount == 0 ? "<p>None.</p>" : "<ul class=\"findings\">" + knownByImpact.map { Self.finding($0.rule, $0.node) }.joined() + "</ul>")
-            body.append("</section>")
-            body.append("<section aria-labelledby=\"fixed\">")
-            body.append("<h2 id=\"fixed\">Fixed since the baseline (\(fixed.count))</h2>")
-            body.append(fixed.isEmpty ? "<p>None.</p>" : "<p>No longer found: <code>--update-baseline</code> removes them.</p><ul>"
-                        + fixed.map { "<li>\(Self.escape($0.rule)) on \(Self.escape($0.control))\($0.file.isEmpty ? "" : ", " + Self.escape($0.file))</li>" }.joined() + "</ul>")
-            body.append("</section>")
-        }
-
-        let incomplete = rules.flatMap { outcome in outcome.incomplete.map { (outcome.rule, $0) } }
-        if !incomplete.isEmpty {
-            body.append("<section aria-labelledby=\"incomplete\">")
-            body.append("<h2 id=\"incomplete\">Incomplete: a person should check (\(incomplete.count))</h2>")
-            body.append("<ul class=\"findings\">" + incomplete.map { Self.finding($0.0, $0.1) }.joined() + "</ul>")
-            body.append("</section>")
-        }
-        let suppressed = rules.flatMap { outcome in outcome.suppressed.map { (outcome.rule, $0) } }
-        if !suppressed.isEmpty {
-            body.append("<section aria-labelledby=\"suppressed\">")
-            body.append("<h2 id=\"suppressed\">Suppressed by their scenes (\(suppressed.count))</h2>")
-            body.append("<ul class=\"findings\">" + suppressed.map { Self.finding($0.0, $0.1.node, reason: $0.1.reason) }.joined() + "</ul>")
-            body.append("</section>")
-        }
-
-        body.append("<section aria-labelledby=\"passes\">")
-        body.append("<h2 id=\"passes\">Passes (\(passCount))</h2>")
-        body.append("<table>")
-        body.append("<caption>Controls that kept each rule</caption>")
-        body.append("<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">What it checks</th><th scope=\"col\">Controls</th></tr></thead>")
-        body.append("<tbody>")
-        for outcome in rules {
-            body.append("<tr><th scope=\"row\">\(Self.escape(outcome.rule.id))</th><td>\(Self.escape(outcome.rule.description))</td><td>\(outcome.passes.count)</td></tr>")
-        }
-        body.append("</tbody>")
-        body.append("</table>")
-        body.append("</section>")
-        body.append("</main>")
-        var footer = "Sayline \(settings.version)"
-        if !settings.timestamp.isEmpty { footer += ", \(settings.timestamp)" }
-        body.append("<footer><p>\(Self.escape(footer)). The rules: <a href=\"\(Self.escape(AuditRules.documentation))\">audit rules</a>.</p></footer>")
-
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(Self.escape(title))</title>
-        <style>
-        body { font-family: system-ui, sans-serif; line-height: 1.5; margin: 0 auto; max-width: 60rem; padding: 1rem; color: #111; background: #fff; }
-        .verdict { font-size: 1.25rem; padding: 0.5rem 0.75rem; border-left: 0.4rem solid; }
-        .failed { border-color: #8b0000; background: #fdecec; }
-        .passed { border-color: #0b5d1e; background: #e8f5ec; }
-        .findings > li { margin-bottom: 1rem; }
-        .findings p { margin: 0.2rem 0; }
-        table { border-collapse: collapse; }
-        th, td { border: 1px solid #555; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
-        code { font-size: 0.95em; }
-        a { color: #0645ad; }
-        </style>
-        </head>
-        <body>
-        \(body.joined(separator: "\n"))
-        </body>
-        </html>
-
-        """
-    }
-
-    /// One finding: the rule and the control, then what was found, how to fix it, and WCAG.
-    private static func finding(_ rule: RuleInfo, _ node: Node, reason: String? = nil) -> String {
-        let label = node.label.isEmpty ? "no name" : "“\(node.label)”"
-        var out = "<li><p><strong>\(escape(rule.id))</strong> on <code>\(escape(node.shownControl))</code> (\(escape(label)))"
-        if !node.place.isEmpty { out += " at <code>\(escape(node.place))</code>" }
-        out += ", \(escape(rule.impact.rawValue)) impact.</p>"
-        out += "<p>Found: \(escape(node.message ?? rule.description)).</p>"
-        if let reason { out += "<p>Suppressed because: \(escape(reason)).</p>" }
-        out += "<p>How to fix: \(escape(rule.help)). <a href=\"\(escape(rule.helpURL))\">The rule \(escape(rule.id))</a>.</p>"
-        out += "<p>Criteria: \(escape(rule.criteriaWords)).</p></li>"
-        return out
+        written(settings) { HTMLFormat(out: $0) }
     }
 
     /// Text made safe in HTML content and attribute values, scalar by scalar (MarkupText).
     static func escape(_ text: String) -> String { MarkupText.html(text) }
+}
+
+/// The page, section by section: a section a kind of finding, the violations in one of their
+/// own for each impact, the passes as a table from the run's counts.
+struct HTMLFormat: ReportFormat {
+    static let layout = ReportLayout(.byKind, [.findings(.violation, byImpact: true), .findings(.known, byImpact: true), .fixed,
+                                               .findings(.incomplete), .findings(.suppressed)])
+    /// Where the page goes.
+    var out: ReportOutput
+    private var run = ReportRun.nothing
+    /// The impact whose violations are being listed, once the first is.
+    private var impact: Impact?
+
+    /// The format, writing to `out`.
+    init(out: ReportOutput) { self.out = out }
+
+    mutating func begin(_ run: ReportRun) {
+        self.run = run
+        let failed = run.failures > 0
+        out.write(HTMLPage.head(title: "\(failed ? "Failed" : "Passed"): accessibility audit of \(run.subject)"))
+        line("<header>")
+        line("<h1>Accessibility audit of \(escape(run.subject))</h1>")
+        line("<p class=\"verdict \(failed ? "failed" : "passed")\"><strong>\(escape(run.verdict))</strong></p>")
+        let (controls, violations) = (run.controlCount, run.count(.violation))
+        var counts = "\(controls) \(controls == 1 ? "control" : "controls"), \(run.rules.count) rules: \(violations) \(run.baselineApplied ? "new " : "")\(violations == 1 ? "violation" : "violations"), \(run.count(.incomplete)) incomplete, \(run.count(.pass)) passes, \(run.count(.suppressed)) suppressed"
+        if run.baselineApplied { counts += ", \(run.count(.known)) known, \(run.fixedCount) fixed" }
+        line("<p>\(escape(counts)).</p>")
+        if !run.ruleSettingWords.isEmpty { line("<p>Rule settings: \(escape(run.ruleSettingWords.joined(separator: "; "))).</p>") }
+        line("</header>")
+        line("<main>")
+    }
+
+    mutating func beginPart(_ part: ReportPart) {
+        guard let heading = heading(part) else { return }
+        line("<section aria-labelledby=\"\(heading.id)\">")
+        line("<h2 id=\"\(heading.id)\">\(heading.words) (\(heading.count))</h2>")
+        switch part {
+        case .findings(.violation, _): if heading.count == 0 { line("<p>None.</p>") }
+        case .fixed: out.write(heading.count == 0 ? "<p>None.</p>" : "<p>No longer found: <code>--update-baseline</code> removes them.</p><ul>")
+        default: out.write(heading.count == 0 ? "<p>None.</p>" : "<ul class=\"findings\">")
+        }
+    }
+
+    mutating func finding(_ position: Int, of group: FindingGroup) {
+        guard group.kind == .violation else { return out.write(HTMLPage.finding(group.rule, group[position], reason: group.reason(position))) }
+        if impact != group.rule.impact { openImpact(group.rule.impact) }
+        line(HTMLPage.finding(group.rule, group[position]))
+    }
+
+    mutating func fixed(_ entry: AuditBaseline.Entry, rule: (info: AuditRuleInfo, index: Int)?) {
+        guard run.baselineApplied else { return }
+        out.write("<li>\(escape(entry.rule)) on \(escape(entry.control))\(entry.file.isEmpty ? "" : ", " + escape(entry.file))</li>")
+    }
+
+    mutating func endPart(_ part: ReportPart) {
+        guard let heading = heading(part) else { return }
+        switch part {
+        case .findings(.violation, _): closeImpact()
+        default: line(heading.count == 0 ? "" : "</ul>")
+        }
+        line("</section>")
+    }
+
+    mutating func end(_ run: ReportRun) {
+        out.write(HTMLPage.passes(run))
+        line("</main>")
+        var footer = "Sayline \(run.settings.version)"
+        if !run.settings.timestamp.isEmpty { footer += ", \(run.settings.timestamp)" }
+        line("<footer><p>\(escape(footer)). The rules: <a href=\"\(escape(AuditRules.documentation))\">audit rules</a>.</p></footer>")
+        out.write("</body>\n</html>\n")
+        out.flush()
+    }
+
+    /// A part's section: its id, its heading's words and its count; nil when the page leaves
+    /// it out (known and fixed without a baseline, incomplete and suppressed when there are none).
+    private func heading(_ part: ReportPart) -> (id: String, words: String, count: Int)? {
+        switch part {
+        case .findings(.violation, _): ("violations", run.baselineApplied ? "New violations" : "Violations", run.count(.violation))
+        case .findings(.known, _) where run.baselineApplied: ("known", "Known, in the baseline", run.count(.known))
+        case .fixed where run.baselineApplied: ("fixed", "Fixed since the baseline", run.fixedCount)
+        case .findings(.incomplete, _) where run.count(.incomplete) > 0: ("incomplete", "Incomplete: a person should check", run.count(.incomplete))
+        case .findings(.suppressed, _) where run.count(.suppressed) > 0: ("suppressed", "Suppressed by their scenes", run.count(.suppressed))
+        default: nil
+        }
+    }
+
+    /// A section of its own for the violations of `next`, the list before it closed.
+    private mutating func openImpact(_ next: Impact) {
+        closeImpact()
+        impact = next
+        let failOn = run.settings.failOn
+        let fails = next >= failOn ? "fails the audit" : "below --fail-on \(failOn.rawValue), reported only"
+        line("<section aria-labelledby=\"impact-\(next.rawValue)\">")
+        line("<h3 id=\"impact-\(next.rawValue)\">\(next.rawValue.prefix(1).uppercased() + next.rawValue.dropFirst()) (\(run.violationsByImpact[next] ?? 0)), \(fails)</h3>")
+        line("<ul class=\"findings\">")
+    }
+
+    private mutating func closeImpact() {
+        guard impact != nil else { return }
+        line("</ul>")
+        line("</section>")
+        impact = nil
+    }
+
+    private mutating func line(_ text: String) { out.write(text + "\n") }
+
+    private func escape(_ text: String) -> String { AuditReport.escape(text) }
 }

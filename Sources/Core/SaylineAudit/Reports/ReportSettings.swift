@@ -37,11 +37,6 @@ extension AuditReport {
         return named.count == 1 ? named[0] : "\(named.count) scenes (\(named.joined(separator: ", ")))"
     }
 
-    /// Every finding that fails or is reported, most important first, then in scene order.
-    var violationsByImpact: [(rule: RuleInfo, node: Node)] {
-        rules.sorted { $0.rule.impact > $1.rule.impact }.flatMap { outcome in outcome.violations.map { (outcome.rule, $0) } }
-    }
-
     /// The verdict in a sentence, as every format says it.
     func verdict(_ settings: ReportSettings) -> String {
         let failing = failingCount(at: settings.failOn)
@@ -54,27 +49,24 @@ extension AuditReport {
         if baselineApplied && knownCount > 0 { words += "; \(knownCount) known, in the baseline" }
         return words + "."
     }
+}
 
+extension ReportSettings {
     /// The project's rule settings in words, with where each came from: "name-unique off
     /// (.sayline-audit:2)"; empty when there are none.
-    func ruleSettingWords(_ settings: ReportSettings) -> [String] {
-        settings.options.ruleSettings.keys.sorted().compactMap { id in
-            guard let setting = settings.options.ruleSettings[id] else { return nil }
-            return "\(id) \(setting.word)" + (settings.options.ruleSettingSources[id].map { " (\($0))" } ?? "")
+    var ruleSettingWords: [String] {
+        options.ruleSettings.keys.sorted().compactMap { id in
+            guard let setting = options.ruleSettings[id] else { return nil }
+            return "\(id) \(setting.word)" + (options.ruleSettingSources[id].map { " (\($0))" } ?? "")
         }
     }
 
     /// The rule settings as the JSON formats' tool options hold them.
-    func ruleSettingsJSON(_ settings: ReportSettings) -> JSONTree {
-        .object(settings.options.ruleSettings.keys.sorted().compactMap { id in
-            guard let setting = settings.options.ruleSettings[id] else { return nil }
+    var ruleSettingsJSON: JSONTree {
+        .object(options.ruleSettings.keys.sorted().compactMap { id in
+            guard let setting = options.ruleSettings[id] else { return nil }
             return JSONMember(id, .object([JSONMember("setting", .string(setting.word)),
-                                           JSONMember("source", .string(settings.options.ruleSettingSources[id] ?? ""))]))
+                                           JSONMember("source", .string(options.ruleSettingSources[id] ?? ""))]))
         })
-    }
-
-    /// Known findings, most important first.
-    var knownByImpact: [(rule: RuleInfo, node: Node)] {
-        rules.sorted { $0.rule.impact > $1.rule.impact }.flatMap { outcome in outcome.known.map { (outcome.rule, $0) } }
     }
 }
