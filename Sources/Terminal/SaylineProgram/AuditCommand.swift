@@ -147,6 +147,12 @@ package enum AuditCommand: Subcommand {
         } else if paths.isEmpty, isatty(STDIN_FILENO) != 1 {
             throw UsageError("audit needs scene files or folders (did a pattern match nothing?); --demo audits the demo scene")
         }
+        // A language Sayline has no messages in is a mistake on the command line, said before
+        // any scene is read or audited (a long audit, then a usage error, or a missing scene's
+        // message in its place, would hide it).
+        if let asked = arguments.value(LanguageChoice.option.name), case .failure(let problem) = Self.languages(asked: asked, scenes: [], options: options) {
+            throw problem
+        }
         // What the audit reads is never written over: the scenes, the settings, and (by the
         // report) the baseline. Both outputs are checked before either is written.
         let inputs = files.map(\.shown) + [settingsFile].compactMap { $0 }
