@@ -29,11 +29,14 @@ enum AuditSettingsFile {
         }
     }
 
-    /// The file's settings into `options`, each with its FILE:LINE as its source; the first
-    /// bad line is the problem, and then nothing is applied.
-    static func read(_ path: String, into options: inout AuditOptions, shownAs shown: String) -> String? {
+    /// A settings file past 64 KiB is refused: a project's rule settings take a few hundred bytes.
+    static let sizeLimit = 1 << 16
+
+    /// The file's settings (as it was read) into `options`, each with its FILE:LINE as its
+    /// source; the first bad line is the problem, and then nothing is applied.
+    static func read(_ bytes: Result<[UInt8], FileAccess.Failure>, into options: inout AuditOptions, shownAs shown: String) -> String? {
         let text: String
-        switch FileAccess.read(path, limit: 1 << 16) {
+        switch bytes {
         case .failure(let failure): return "\(shown): \(failure.message)"
         case .success(let bytes): text = String(decoding: bytes, as: UTF8.self)
         }

@@ -1,9 +1,7 @@
 import SaylineText
-import SaylineSession
-import SaylineScene
 import SaylineSystem
+import SaylineScene
 import SaylineCommandLine
-import SaylineOutputs
 
 /// `sayline run SCRIPT|-`: drives a scene from a script of REPL commands and expectations.
 package enum RunCommand: Subcommand {
@@ -86,105 +84,9 @@ package enum RunCommand: Subcommand {
         }
     }
 
+    /// Makes the plan, then carries it out; a mistake on the command line is thrown, to be
+    /// said with the usage hint.
     package static func run(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Int32 {
-        guard let scriptPath = arguments.operands.first else { throw UsageError(translated("run needs a script file, or - for standard input")) }
-        if let extra = arguments.extraOperand(allowed: 1) { throw extra }
-        // The environment and these flags only: a script is heard the same on every machine,
-        // whatever a person's preferences file says.
-        let resolved: ReplSettings
-        switch SettingTable.apply(arguments, environment: environment, to: ReplSettings()) {
-        case .failure(let error): throw error
-        case .success(let settings): resolved = settings
-        }
-        let scenePath = arguments.value(SharedOptions.scene.name)
-        let keepGoing = arguments.has(keepGoing.name)
-        let transcriptPath = arguments.value(transcript.name)
-        let checkTranscriptPath = arguments.value(checkTranscript.name)
-        let scriptName = scriptPath == "-" ? "stdin" : FileAccess.shown(scriptPath)
-        let document: SceneDocument
-        switch SceneFile.document(scenePath) {
-        case .failure(let failure): return failure.report()
-        case .success(let loaded): document = loaded
-        }
-        // What the run reads is never written over: not by the transcript, nor by a `save`.
-        let inputs = [scriptPath] + [scenePath, checkTranscriptPath].compactMap { $0 }
-        if let path = transcriptPath, case .failure(let failure) = FileDoor.check(path, inputs: inputs) {
-            // Refused before the script runs, so nothing it would have saved is written.
-            Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
-            return ExitStatus.ioError.rawValue
-        }
-        // `save` in a script writes the scene's file, as it does in the REPL.
-        let keeper = SceneKeeper(document, home: environment["HOME"], inputs: [scriptPath] + [checkTranscriptPath].compactMap { $0 })
-        let lines: ScriptLines
-        switch ScriptLines.open(scriptPath) {
-        case .failure(let failure):
-            Diagnostics.write("\(scriptName): \(failure.message)\n")
-            return ExitStatus.malformed.rawValue
-        case .success(let opened): lines = opened
-        }
-        defer { lines.close() }
-        let run = ScriptRun(document: document, settings: resolved, keeper: keeper, lines: lines, scriptName: scriptName,
-                            keepGoing: keepGoing, recording: transcriptPath != nil || checkTranscriptPath != nil)
-        // Every line is checked before anything leaves the process: a script with a malformed
-        // line, or an expectation about a control the scene lacks, is refused whole, so nothing
-        // it would have changed is written. On a long script the check walks the file on a
-        // thread of its own while the run goes on.
-        if let refusal = run.startCheck() {
-            Diagnostics.write(refusal)
-            return ExitStatus.malformed.rawValue
-        }
-        var expectedTranscript: [String]?
-        if let path = checkTranscriptPath {
-            switch FileAccess.read(path, limit: Self.fileLimit) {
-            case .failure(let failure):
-                Diagnostics.write(run.passedCheck() ? "\(FileAccess.shown(path)): \(failure.message)\n" : run.refusal ?? "")
-                return ExitStatus.malformed.rawValue
-            case .success(let bytes):
-                expectedTranscript = Script.lines(of: String(decoding: bytes, as: UTF8.self))
-                if expectedTranscript?.last == "" { expectedTranscript?.removeLast() }
-            }
-        }
-        let walked = run.walk()
-        guard run.passedCheck() else {
-            Diagnostics.write(run.refusal ?? "")
-            return ExitStatus.malformed.rawValue
-        }
-        // The file changed between the two walks: a line that is no longer text, or no longer reads.
-        if let stopped = Self.stopMessage(walked, scriptName) ?? run.changed.map({ "\(scriptName):\($0.line): " + translated("%s (the script changed while it ran)", $0.message) + "\n" }) {
-            run.words.output.flush()
-            Diagnostics.write(stopped)
-            return ExitStatus.malformed.rawValue
-        }
-        // What was heard is lost when stdout cannot be written: that is not a pass.
-        if let failed = run.words.output.finish("sayline run") { return failed.rawValue }
-        if let path = transcriptPath {
-            if case .failure(let failure) = FileDoor.write(run.transcript.map { $0 + "\n" }.joined(), to: path, inputs: inputs) {
-                Diagnostics.write("\(FileAccess.shown(path)): \(failure.message)\n")
-                return ExitStatus.ioError.rawValue
-            }
-        }
-        var transcriptDiffers = false
-        if let expected = expectedTranscript, let path = checkTranscriptPath,
-           let difference = Transcript.firstDifference(expected: expected, heard: run.transcript) {
-            // Translators: where a transcript, or what was heard, ran out of lines.
-            let end = translatedIn("transcript", "the end")
-            let want = difference.expected.map { "\"\($0)\"" } ?? end
-            let got = difference.heard.map { "\"\($0)\"" } ?? end
-            Diagnostics.write("\(FileAccess.shown(path)):\(difference.line): " + translated("expected %s, heard %s", want, got) + "\n")
-            transcriptDiffers = true
-        }
-        let failures = run.failures
-        // A save the script asked for that did not reach the file (and no later one did) is a
-        // failure of the run, as at the keyboard, whatever was expected of it.
-        var status = (failures == 0 && !transcriptDiffers ? ExitStatus.ok : .failed).rawValue
-        if let failedSave = keeper.lastSaveFailed {
-            Diagnostics.write("\(scriptName): " + translated("the last save failed: %s", failedSave.failureReason ?? "") + "\n")
-            if status == 0 { status = ExitStatus.ioError.rawValue }
-        }
-        // One closing line, as test runners end: what was checked and how it went.
-        let summary = RunSummary.line(expectations: run.expectations, failures: failures, commands: run.commands,
-                                      stoppedEarly: failures > 0 && !keepGoing, transcriptDiffers: transcriptDiffers)
-        Diagnostics.write("sayline run: \(summary)\n")
-        return status
+        RunCommandRunner(plan: try RunPlan.make(arguments, environment: environment).get()).run().rawValue
     }
 }
