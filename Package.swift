@@ -44,7 +44,7 @@ let package = Package(
         // System calls and files: reading, writing and keeping files, signals, child processes.
         .target(name: "SaylineSystem", dependencies: ["SaylineText", "CSystem"], path: "Sources/Terminal/SaylineSystem"),
         // GNU readline behind one bridge, the history file, the keyboard's bytes as text.
-        .target(name: "SaylineLineEditor", dependencies: ["SaylineText", "SaylineSession", "SaylineSystem", "CReadline"], path: "Sources/Terminal/SaylineLineEditor"),
+        .target(name: "SaylineLineEditor", dependencies: ["SaylineText", "SaylineSession", "SaylineSystem", "CSystem", "CReadline"], path: "Sources/Terminal/SaylineLineEditor"),
         // The command line's tables and parser, the settings and the preferences file.
         .target(name: "SaylineCommandLine", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "SaylineSystem", "SaylineCatalogs"], path: "Sources/Terminal/SaylineCommandLine"),
         // Where a reply goes: the screen, speech, the event stream, change commands, saving.

@@ -139,7 +139,7 @@ package enum SharedOptions {
     package static let scene = OptionSpec("--scene", short: "s", argument: "FILE", completion: .sceneFiles, defaultWords: "the demo scene",
                                   help: "the controls, from a scene file (man 5 sayline-scene)")
     package static let output = OptionSpec("--output", short: "o", argument: "FILE", completion: .files, defaultWords: "standard output",
-                                   help: "write to FILE instead, whole (never through a link, into a device or FIFO, or over an input); - is standard output")
+                                   help: "write to FILE instead, whole (never through a link to a file, into a device, or over an input); a pipe, a FIFO with a reader, a terminal or /dev/stdout is written as a stream; - is standard output")
 
     package static func format(_ formats: [String], help: String) -> OptionSpec {
         OptionSpec("--format", short: "f", argument: "FORMAT", completion: .words(formats), defaultWords: formats.first, help: help)

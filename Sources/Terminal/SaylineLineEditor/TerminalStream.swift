@@ -1,4 +1,4 @@
-import CReadline
+import CSystem
 import Glibc
 
 /// The one stream everything drawn on the terminal passes through (readline's `rl_outstream`):

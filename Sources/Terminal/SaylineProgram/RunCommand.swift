@@ -7,7 +7,7 @@ import SaylineCommandLine
 package enum RunCommand: Subcommand {
     static let keepGoing = OptionSpec("--keep-going", short: "k", help: "run past failed expectations and report all of them")
     static let transcript = OptionSpec("--transcript", argument: "FILE", completion: .files,
-                                       help: "write each command and what it announced, whole (never through a link, into a device or FIFO, or over the script); - is standard output")
+                                       help: "write each command and what it announced, whole (never through a link to a file, into a device, or over the script); a pipe, a FIFO with a reader, a terminal or /dev/stdout is written as a stream; - is standard output")
     static let checkTranscript = OptionSpec("--check-transcript", argument: "FILE", completion: .files,
                                             help: "compare what is heard with a saved transcript")
 
