@@ -82,6 +82,12 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         #expect(fifo.status == 0 && fifo.stdout.contains("62.5 kilograms"), "\(fifo)")
         var info = stat()
         #expect(lstat(folder.path + "/f", &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        // A scene saved is read back, so never a stream, even with a reader; and a stream that
+        // is the command's own standard input is refused, not written into (it would never end).
+        let saved = try runShell("cd \(folder.path) && SAYLINE scene --print > s.json && { cat f > got & } && printf 'inc\\nsave f\\n' | SAYLINE run - --scene s.json; echo status $?; echo > f; wait")
+        #expect(saved.stdout.contains("Not saved") && saved.stdout.contains("status 74"), "\(saved)")
+        let ownInput = try runShell("printf 'inc\\n' | timeout 10 SAYLINE run - --transcript /dev/stdin")
+        #expect(ownInput.status == 74 && ownInput.stderr.contains("is standard input, which this command reads"), "\(ownInput)")
     }
 
     /// A FIFO (or device) given as a scene, script or transcript would block in open() for

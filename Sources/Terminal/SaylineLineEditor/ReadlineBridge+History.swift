@@ -6,7 +6,9 @@ extension ReadlineBridge {
     /// Bounds the history list and reads the file into it (a missing file is a first run).
     package func loadHistory(from path: String?, limit: Int32) {
         stifle_history(limit)
-        if let path { _ = read_history(path) }
+        // Only a regular file (or nothing yet): readline opens it blocking, and a FIFO there
+        // with no writer held the start for ever.
+        if let path, Self.isRegularFileOrMissing(path) { _ = read_history(path) }
     }
 
     /// The lines typed in this session, oldest first: the last the line handler added.
@@ -39,5 +41,13 @@ extension ReadlineBridge {
         let index = Int(state)
         guard index >= 0, index < completionCandidates.count else { return nil }
         return strdup(completionCandidates[index])
+    }
+
+    /// Whether `path` is a regular file, or nothing at all, by `stat` (a link to a file is the
+    /// person's own history, as readline reads it).
+    static func isRegularFileOrMissing(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT }
+        return info.st_mode & S_IFMT == S_IFREG
     }
 }

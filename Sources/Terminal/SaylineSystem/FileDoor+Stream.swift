@@ -3,15 +3,20 @@ import Glibc
 /// A stream the person named for a report or a transcript: written as it is, with no rename
 /// and no truncation, as every Unix tool with `-o` writes one.
 ///
-/// What counts, by what the name is or leads to through links (the links are the person's
-/// own here: `/dev/stdout`, bash's `/dev/fd/63`):
-/// - the program's own standard output or error, by device and inode: written to that
-///   descriptor, at its own offset (`--output /dev/stdout > r.json` appends as `-` would);
-/// - a pipe or FIFO with a reader, opened without blocking: one with no reader is answered at
-///   once (ENXIO), never waited on;
-/// - a terminal.
-/// A link to anything else (a regular file, a folder, a device that is no terminal) is not a
-/// stream, and the door's other rules refuse it as before.
+/// What counts:
+/// - the program's own standard output or error, by device and inode (`/dev/stdout`, or the
+///   terminal it is): written to that descriptor, at its own offset (`--output /dev/stdout >>
+///   r.json` appends as `-` would);
+/// - a FIFO named as itself, or a pipe or FIFO named through the program's own descriptors
+///   (`/dev/fd/N`, `/proc/self/fd/N`: bash's `>(…)` is `/dev/fd/63`), opened without blocking:
+///   one with no reader is answered at once (ENXIO), never waited on;
+/// - a terminal named as itself: a pseudo-terminal, a virtual console, `/dev/tty`,
+///   `/dev/console` (never `/dev/ptmx`, which makes a new terminal nobody reads, nor a serial
+///   line, which can hold a writer for ever).
+/// Any other link is not followed to a stream, whoever made it: a link committed to a
+/// repository, or planted in a shared folder, could lead a report into a FIFO another program
+/// reads. What the command reads is never a stream it writes: its inputs, by device and inode,
+/// and its own standard input unless that is the terminal.
 package struct OpenStream {
     /// The descriptor written to.
     let fd: Int32
@@ -21,32 +26,64 @@ package struct OpenStream {
     /// `-`: the program's standard output.
     static let standardOutput = OpenStream(fd: STDOUT_FILENO, opened: false)
 
-    /// The stream `path` names, a refusal of it, or nil when it is not a stream at all.
-    /// `info` is what `lstat` found at the name.
-    static func named(_ path: String, _ info: stat) -> Result<OpenStream, FileAccess.Failure>? {
+    /// The stream `path` names, a refusal of it, or nil when it is not a stream at all (the
+    /// door's other rules then apply). `info` is what `lstat` found at the name.
+    static func named(_ path: String, _ info: stat, inputs: [String]) -> Result<OpenStream, FileAccess.Failure>? {
+        let isLink = info.st_mode & S_IFMT == S_IFLNK
         var target = stat()
-        guard stat(path, &target) == 0 else { return nil }
-        for own in [STDOUT_FILENO, STDERR_FILENO] {
-            var standard = stat()
-            if fstat(own, &standard) == 0, standard.st_dev == target.st_dev, standard.st_ino == target.st_ino {
-                return .success(OpenStream(fd: own, opened: false))
-            }
+        guard stat(path, &target) == 0, !isLink || namesOwnDescriptor(path) else { return nil }
+        let kind = target.st_mode & S_IFMT
+        guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFREG || kind == S_IFSOCK else { return nil }
+        if let input = ownInput(target, inputs: inputs) { return .failure(.ownInput(input)) }
+        for own in [STDOUT_FILENO, STDERR_FILENO] where same(target, asDescriptor: own) {
+            return .success(OpenStream(fd: own, opened: false))
         }
-        switch target.st_mode & S_IFMT {
-        case S_IFIFO: return open(path, expecting: S_IFIFO)
-        case S_IFCHR: return isTerminal(target) ? open(path, expecting: S_IFCHR) : nil
+        switch kind {
+        case S_IFIFO: return open(path, expecting: S_IFIFO, following: isLink)
+        case S_IFCHR where isTerminal(target): return open(path, expecting: S_IFCHR, following: isLink)
         default: return nil
         }
     }
 
-    /// Opened for writing without following a planted name anywhere new (no O_CREAT) or
-    /// blocking, then checked again on the descriptor: a name swapped for a regular file after
-    /// the look is refused, and nothing of it is changed (no O_TRUNC).
-    private static func open(_ path: String, expecting kind: mode_t) -> Result<OpenStream, FileAccess.Failure> {
-        let fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N` (and `/dev/stdin`, to be
+    /// refused as the input it is): the program's own open descriptors, however the shell
+    /// names them; the only links followed to a stream.
+    private static func namesOwnDescriptor(_ path: String) -> Bool {
+        if ["/dev/stdin", "/dev/stdout", "/dev/stderr"].contains(path) { return true }
+        for folder in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(folder) {
+            let number = path.dropFirst(folder.count)
+            return !number.isEmpty && number.count <= 9 && number.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        return false
+    }
+
+    /// One of the command's inputs (as it was named), or its standard input when that is not a
+    /// terminal, if the stream is that very file or pipe.
+    private static func ownInput(_ target: stat, inputs: [String]) -> String? {
+        for input in inputs where input != "-" {
+            var read = stat()
+            if stat(input, &read) == 0, read.st_dev == target.st_dev, read.st_ino == target.st_ino { return FileAccess.shown(input) }
+        }
+        if target.st_mode & S_IFMT != S_IFCHR, same(target, asDescriptor: STDIN_FILENO) { return "standard input" }
+        return nil
+    }
+
+    private static func same(_ target: stat, asDescriptor fd: Int32) -> Bool {
+        var open = stat()
+        return fstat(fd, &open) == 0 && open.st_dev == target.st_dev && open.st_ino == target.st_ino
+    }
+
+    /// Opened for writing without creating anything (no O_CREAT) or blocking, and, named as
+    /// itself, without following a link swapped in since the look (O_NOFOLLOW); then checked
+    /// again on the descriptor: a name swapped for a regular file is refused, and nothing of it
+    /// is changed (no O_TRUNC).
+    private static func open(_ path: String, expecting kind: mode_t, following: Bool) -> Result<OpenStream, FileAccess.Failure> {
+        let fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             let number = errno
-            if number == ENXIO { return .failure(.cannotWrite("it is a FIFO with no reader")) }
+            if number == ENXIO {
+                return .failure(.cannotWrite(kind == S_IFIFO ? "it is a FIFO with no reader" : "no terminal is behind it"))
+            }
             return .failure(.cannotWrite(String(cString: strerror(number))))
         }
         var opened = stat()
@@ -59,11 +96,13 @@ package struct OpenStream {
         return .success(OpenStream(fd: fd, opened: true))
     }
 
-    /// A character device that is a terminal: the major numbers of Linux's consoles, serial
-    /// lines and pseudo-terminals (4, 5 and 136–143), told without opening anything else.
+    /// A terminal a person reads, by Linux's device numbers: a pseudo-terminal (136–143), a
+    /// virtual console (4, below 64), `/dev/tty` and `/dev/console` (5, 0 and 1); told without
+    /// opening anything else.
     private static func isTerminal(_ info: stat) -> Bool {
         let major = (info.st_rdev >> 8) & 0xFFF
-        return major == 4 || major == 5 || (136...143).contains(major)
+        let minor = (info.st_rdev & 0xFF) | ((info.st_rdev >> 12) & 0xFFF00)
+        return (136...143).contains(major) || (major == 4 && minor < 64) || (major == 5 && minor <= 1)
     }
 
     /// Every piece written to the stream as it comes; the descriptor closed after if the door

@@ -8,12 +8,12 @@ import Glibc
 /// been prepared by someone else (a committed `audit.baseline -> ../.bash_profile`, a FIFO at
 /// an install destination). The rules, checked on the name itself:
 /// - `-` is standard output, where a command allows it;
-/// - a stream the person names is written as a stream, never replaced or truncated: a name
-///   that is, or leads by links to, a pipe (`>(gzip > r.gz)` is bash's `/dev/fd/63`), a FIFO
-///   with a reader, a terminal, or the program's own standard output or error
-///   (`/dev/stdout`). Only a report or transcript (`Kind.kept`) is ever a stream: an
-///   installed file or a saved scene is a file or nothing. A FIFO with no reader is answered
-///   at once, never waited on (`FileDoor+Stream.swift`);
+/// - a stream the person names is written as a stream, never replaced or truncated: a FIFO
+///   with a reader, a terminal, the program's own standard output or error (`/dev/stdout`),
+///   or a pipe through its own descriptors (`>(gzip > r.gz)` is bash's `/dev/fd/63`); no
+///   other link is followed to one. Only a report or transcript (`Kind.kept`) is ever a
+///   stream: an installed file, a baseline or a saved scene is a file or nothing. A FIFO with
+///   no reader is answered at once, never waited on (`FileDoor+Stream.swift`);
 /// - any other symbolic link is refused, never followed, dangling or not: what a link leads to
 ///   was chosen by whoever made the link, and a link committed to a repository is made by a
 ///   stranger. The person names the file itself if that is what they mean;
@@ -75,7 +75,7 @@ package enum FileDoor {
             // Nothing there: the folder is checked when the new file is made in it.
             return number == ENOENT ? .success(.nothing) : .failure(.cannotWrite(String(cString: strerror(number))))
         }
-        if kind.takesStreams, let stream = OpenStream.named(path, info) { return stream.map { .stream($0) } }
+        if kind.takesStreams, let stream = OpenStream.named(path, info, inputs: inputs) { return stream.map { .stream($0) } }
         switch info.st_mode & S_IFMT {
         case S_IFLNK: return .failure(.symbolicLink(linkText(path)))
         case S_IFDIR: return .failure(.folder)

@@ -5,12 +5,16 @@ import Glibc
 ///
 /// A static program cannot load the name service's modules (glibc's `getgrgid` in a static
 /// binary loads `libnss_*.so` of the very glibc it was built with, and the linker warns of it),
-/// so Sayline reads the files itself. Where `/etc/nsswitch.conf` names another source for
-/// users or groups (LDAP, sssd, NIS, winbind), a group could have members, or be a user's
-/// primary group, that the files do not show: then the files are not the whole answer, and a
-/// question about a group is answered "not known", which the settings check takes as "not
-/// private". `systemd`'s source adds only the users of services (dynamic users, whose ids are
-/// never a person's) and root and nobody, so it leaves the files whole.
+/// so Sayline reads the files itself. They are not the whole answer, and a question about a
+/// group is answered "not known" (which the settings check takes as "not private"), when:
+/// - `/etc/nsswitch.conf` names another source for users, groups or their memberships
+///   (`initgroups`): LDAP, sssd, NIS, winbind;
+/// - it names `systemd` and user records beside the files exist (`userdb` drop-ins, which can
+///   make anyone a member of any group, or systemd-homed's people): without them, systemd's
+///   source adds only services' dynamic users, whose ids are never a person's, and root and
+///   nobody;
+/// - a line of the files is one glibc would read and Sayline cannot (a field too many or too
+///   few, a number with a space), or a compat file's `+` and `-` lines bring NIS in.
 package struct LocalAccounts: Sendable {
     /// A user's name, id and primary group.
     struct User: Equatable { let name: String; let uid: uid_t; let gid: gid_t }
@@ -19,25 +23,38 @@ package struct LocalAccounts: Sendable {
 
     let users: [User]
     let groups: [Group]
-    /// The sources other than the files that users or groups come from, if any.
-    let otherSources: [String]
+    /// Why the files are not the whole answer, if they are not.
+    let notWhole: [String]
 
     /// Sources that add nothing a person's private group could share.
     static let sourcesThatAddNoPerson: Set<String> = ["files", "compat", "systemd"]
+    /// Where systemd's user records beside the files are kept, and its home service.
+    static let userRecordPlaces = ["/etc/userdb", "/run/userdb", "/run/host/userdb", "/usr/lib/userdb"]
+    static let homeService = "/run/systemd/userdb/io.systemd.Home"
 
-    /// Read from the text of the three files.
-    init(passwd: String, group: String, nsswitch: String) {
-        users = Self.records(passwd, fields: 7).compactMap { fields in
-            guard let uid = uid_t(fields[2]), let gid = gid_t(fields[3]) else { return nil }
+    /// Read from the text of the three files; `userRecords`: whether systemd's user records
+    /// beside the files exist.
+    init(passwd: String, group: String, nsswitch: String, userRecords: Bool = false) {
+        let passwdLines = Self.records(passwd, fields: 7)
+        let groupLines = Self.records(group, fields: 4)
+        users = passwdLines.read.compactMap { fields in
+            guard let uid = Self.id(fields[2]), let gid = Self.id(fields[3]) else { return nil }
             return User(name: String(fields[0]), uid: uid, gid: gid)
         }
-        groups = Self.records(group, fields: 4).compactMap { fields in
-            guard let gid = gid_t(fields[2]) else { return nil }
+        groups = groupLines.read.compactMap { fields in
+            guard let gid = Self.id(fields[2]) else { return nil }
             return Group(name: String(fields[0]), gid: gid, members: fields[3].split(separator: ",").map(String.init))
         }
-        // A "+" or "-" line in compat files brings in NIS: those entries are not in the files.
-        let nis = (passwd + "\n" + group).split(separator: "\n").contains { $0.hasPrefix("+") || $0.hasPrefix("-") }
-        otherSources = Self.sources(nsswitch, of: ["passwd", "group"]).filter { !Self.sourcesThatAddNoPerson.contains($0) } + (nis ? ["nis"] : [])
+        var why: [String] = []
+        let sources = Self.sources(nsswitch, of: ["passwd", "group", "initgroups"])
+        let others = sources.filter { !Self.sourcesThatAddNoPerson.contains($0) }
+        if !others.isEmpty { why.append("users and groups here also come from \(others.joined(separator: ", "))") }
+        if sources.contains("systemd") && userRecords { why.append("systemd keeps user records beside /etc/passwd and /etc/group") }
+        // Lines of the wrong shape, and lines whose ids are not numbers as glibc reads them.
+        let unread = passwdLines.unread + groupLines.unread
+            + (passwdLines.read.count - users.count) + (groupLines.read.count - groups.count)
+        if unread > 0 { why.append("/etc/passwd or /etc/group has lines Sayline cannot read") }
+        notWhole = why
     }
 
     /// This machine's, read now (each file bounded as every settings read is); a file that
@@ -47,7 +64,16 @@ package struct LocalAccounts: Sendable {
             guard case .success(let bytes) = FileAccess.read(path, limit: 8 << 20) else { return "" }
             return String(decoding: bytes, as: UTF8.self)
         }
-        return LocalAccounts(passwd: text("/etc/passwd"), group: text("/etc/group"), nsswitch: text("/etc/nsswitch.conf"))
+        let records = userRecordPlaces.contains { folder in
+            guard let entries = opendir(folder) else { return false }
+            defer { closedir(entries) }
+            while let entry = readdir(entries) {
+                if entry.pointee.d_name.0 != 0x2E { return true }   // anything but "." and ".."
+            }
+            return false
+        } || access(homeService, F_OK) == 0
+        return LocalAccounts(passwd: text("/etc/passwd"), group: text("/etc/group"), nsswitch: text("/etc/nsswitch.conf"),
+                             userRecords: records)
     }
 
     /// Whether `gid` is the owner `uid`'s own group: its primary group, with no member but the
@@ -55,9 +81,11 @@ package struct LocalAccounts: Sendable {
     /// of several system users, any of whom could write a file writable by it). False when the
     /// files cannot say (a user or group they do not list, or another source beside them).
     package func isPrivateGroup(_ gid: gid_t, of uid: uid_t) -> Bool {
-        guard otherSources.isEmpty, let owner = users.first(where: { $0.uid == uid }), owner.gid == gid,
-              let group = groups.first(where: { $0.gid == gid }) else { return false }
-        return group.members.allSatisfy { $0 == owner.name } && !users.contains { $0.gid == gid && $0.uid != uid }
+        guard notWhole.isEmpty, let owner = users.first(where: { $0.uid == uid }), owner.gid == gid else { return false }
+        // Every line with the id counts: glibc gives a user the memberships of all of them.
+        let lines = groups.filter { $0.gid == gid }
+        return !lines.isEmpty && lines.allSatisfy { $0.members.allSatisfy { $0 == owner.name } }
+            && !users.contains { $0.gid == gid && $0.uid != uid }
     }
 
     /// A group's name, if the files list it.
@@ -66,27 +94,41 @@ package struct LocalAccounts: Sendable {
     /// Why a group's question cannot be answered from the files, for a refusal to say; nil
     /// when they are the whole answer.
     package var whyNotKnown: String? {
-        otherSources.isEmpty ? nil : "users and groups here also come from \(otherSources.joined(separator: ", ")), which a static program cannot ask"
+        notWhole.isEmpty ? nil : notWhole.joined(separator: "; ") + ", which a static program cannot ask"
     }
 
-    /// The lines of a colon-separated file with exactly `fields` fields, comments and blank
-    /// lines passed over.
-    private static func records(_ text: String, fields: Int) -> [[Substring]] {
-        text.split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#") else { return nil }
+    /// The lines of a colon-separated file with exactly `fields` fields, and how many other
+    /// lines there were: comments and blank lines pass; anything else is a line Sayline
+    /// cannot read, or a compat file's NIS line (`+`, `-`).
+    private static func records(_ text: String, fields: Int) -> (read: [[Substring]], unread: Int) {
+        var read: [[Substring]] = []
+        var unread = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
             let parts = line.split(separator: ":", omittingEmptySubsequences: false)
-            return parts.count == fields && !parts[0].isEmpty ? parts : nil
+            if parts.count == fields, !parts[0].isEmpty, !line.hasPrefix("+"), !line.hasPrefix("-") { read.append(parts) } else { unread += 1 }
         }
+        return (read, unread)
     }
 
-    /// The sources nsswitch.conf names for the databases, without their `[…]` actions. A
-    /// database it does not name uses glibc's default, the files alone.
+    /// A user or group id as glibc reads one the files give: digits alone.
+    private static func id(_ field: Substring) -> UInt32? {
+        guard !field.isEmpty, field.count <= 10, field.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return UInt32(field)
+    }
+
+    /// The sources nsswitch.conf names for the databases, without their `[…]` actions, read as
+    /// glibc reads a line (`group:ldap`, `group : files`). A database it does not name uses
+    /// glibc's default, the files alone.
     private static func sources(_ text: String, of databases: [String]) -> [String] {
         var found: [String] = []
         for line in text.split(separator: "\n") {
-            let words = line.prefix { $0 != "#" }.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let first = words.first, first.hasSuffix(":"), databases.contains(String(first.dropLast())) else { continue }
-            for word in words.dropFirst() where !word.hasPrefix("[") && !word.hasSuffix("]") && !found.contains(String(word)) {
+            let content = line.prefix { $0 != "#" }
+            guard let colon = content.firstIndex(of: ":") else { continue }
+            let database = String(content[..<colon].filter { $0 != " " && $0 != "\t" })
+            guard databases.contains(database) else { continue }
+            var rest = String(content[content.index(after: colon)...])
+            while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") { rest.removeSubrange(open...close) }
+            for word in rest.split(whereSeparator: { $0 == " " || $0 == "\t" }) where !found.contains(String(word)) {
                 found.append(String(word))
             }
         }

@@ -25,30 +25,31 @@ package enum SettingsTrust {
             return "\(FileAccess.shown(path)) is a symbolic link that belongs to another user (\(owner(info.st_uid)))"
         }
         guard stat(path, &info) == 0 else { return nil }
-        if let why = doubt(info, name: FileAccess.shown(path), isFolder: false) { return why }
-        if let stop, let why = doubtFolders(above: path, upTo: stop) { return why }
+        let accounts = AccountsOnce()
+        if let why = doubt(info, name: FileAccess.shown(path), isFolder: false, accounts) { return why }
+        if let stop, let why = doubtFolders(above: path, upTo: stop, accounts) { return why }
         // Led elsewhere by a link in the path: where it leads is checked to the root.
         if let resolved = ProjectFolder.real(Array(path.utf8)).map({ String(decoding: $0, as: UTF8.self) }), resolved != path {
-            if let why = doubtFolders(above: resolved, upTo: "/") { return why }
+            if let why = doubtFolders(above: resolved, upTo: "/", accounts) { return why }
         }
         return nil
     }
 
     /// The folders above `path`, up to `stop` (or the root), each checked as `doubt` does.
-    private static func doubtFolders(above path: String, upTo stop: String) -> String? {
+    private static func doubtFolders(above path: String, upTo stop: String, _ accounts: AccountsOnce) -> String? {
         var info = stat()
         let last = stop.hasSuffix("/") && stop.count > 1 ? String(stop.dropLast()) : stop
         var folder = FileAccess.folder(of: path)
         for _ in 0..<4_096 {
             guard stat(folder, &info) == 0 else { return nil }
-            if let why = doubt(info, name: FileAccess.shown(folder), isFolder: true) { return why }
+            if let why = doubt(info, name: FileAccess.shown(folder), isFolder: true, accounts) { return why }
             if folder == last || folder == "/" || folder == "." { return nil }
             folder = FileAccess.folder(of: folder)
         }
         return nil
     }
 
-    private static func doubt(_ info: stat, name: String, isFolder: Bool) -> String? {
+    private static func doubt(_ info: stat, name: String, isFolder: Bool, _ accounts: AccountsOnce) -> String? {
         let what = isFolder ? "its folder \(name)" : name
         let me = geteuid()
         if info.st_uid != me && info.st_uid != 0 { return "\(what) belongs to another user (\(owner(info.st_uid)))" }
@@ -57,11 +58,10 @@ package enum SettingsTrust {
         if isFolder && info.st_mode & 0o1000 != 0 { return nil }
         if info.st_mode & 0o002 != 0 { return "others can write \(what) (mode \(mode))" }
         if info.st_mode & 0o020 != 0 {
-            // Asked only here, of a file its group can write: the accounts are read once for it.
-            let accounts = LocalAccounts.read()
-            if !accounts.isPrivateGroup(info.st_gid, of: info.st_uid) {
-                let why = accounts.whyNotKnown.map { "; \($0)" } ?? ""
-                return "the group \(group(info.st_gid, accounts)) can write \(what) (mode \(mode))\(why)"
+            // Asked only of a file or folder its group can write: the accounts are read once a check.
+            if !accounts.value.isPrivateGroup(info.st_gid, of: info.st_uid) {
+                let why = accounts.value.whyNotKnown.map { "; \($0)" } ?? ""
+                return "the group \(group(info.st_gid, accounts.value)) can write \(what) (mode \(mode))\(why)"
             }
         }
         return nil
@@ -75,5 +75,12 @@ package enum SettingsTrust {
 
     private static func group(_ gid: gid_t, _ accounts: LocalAccounts) -> String {
         accounts.groupName(gid).map { TextSanitiser.echo($0) } ?? "\(gid)"
+    }
+
+    /// The machine's accounts, read the first time a check needs them and kept for the rest
+    /// of that check: the file and each folder above it may ask (an 8 MB /etc/group read
+    /// for each had made one start take twenty seconds).
+    private final class AccountsOnce {
+        lazy var value = LocalAccounts.read()
     }
 }

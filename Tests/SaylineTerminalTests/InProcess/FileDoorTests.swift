@@ -39,24 +39,54 @@ import PseudoTerminal
         #expect(Self.write("x", to: fifo) == .cannotWrite("it is a FIFO with no reader"))
     }
 
-    /// A pipe reached by a link (bash's `/dev/fd/63`) is a stream; a regular file reached by a
-    /// link is still refused, and left as it was.
-    @Test func aLinkToAPipeIsAStreamAndALinkToAFileIsRefused() throws {
+    /// A pipe named through the program's own descriptors (bash's `/dev/fd/63`) is a stream;
+    /// any other link is not followed, to a file or to a FIFO with a reader: a link committed
+    /// to a repository, or planted in a shared folder, could lead a report into another
+    /// program's FIFO.
+    @Test func onlyTheProgramsOwnDescriptorsLeadToAStream() throws {
         let folder = try ScratchFolder()
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         defer { close(ends[0]); close(ends[1]) }
-        let link = folder.path + "/fd"
-        #expect(symlink("/proc/self/fd/\(ends[1])", link) == 0)
-        #expect(Self.write("through the pipe", to: link) == nil)
+        #expect(Self.write("through the pipe", to: "/proc/self/fd/\(ends[1])") == nil)
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(ends[0], &buffer, buffer.count)
         #expect(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self) == "through the pipe")
+        let planted = folder.path + "/planted"
+        #expect(symlink("/proc/self/fd/\(ends[1])", planted) == 0)
+        #expect(Self.write("x", to: planted) == .symbolicLink("/proc/self/fd/\(ends[1])"))
+        let fifo = folder.path + "/f"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        let toFIFO = folder.path + "/to-fifo"
+        #expect(symlink(fifo, toFIFO) == 0)
+        #expect(Self.write("x", to: toFIFO) == .symbolicLink(fifo))
         let real = try folder.file("real", "old")
         let fileLink = folder.path + "/file-link"
         #expect(symlink(real, fileLink) == 0)
         #expect(Self.write("new", to: fileLink) == .symbolicLink(real))
         #expect(folder.read("real") == "old")
+    }
+
+    /// `/dev/ptmx` makes a new terminal nobody reads: it is no terminal to write to.
+    @Test func theTerminalMultiplexerIsNoTerminal() {
+        #expect(Self.write("x", to: "/dev/ptmx") == .special("a device"))
+    }
+
+    /// A stream that is one of the command's inputs is refused as the file would be.
+    @Test func aStreamThatIsAnInputIsRefused() throws {
+        let folder = try ScratchFolder()
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let input = "/proc/self/fd/\(ends[0])"
+        if case .failure(let failure) = FileDoor.write("x", to: "/proc/self/fd/\(ends[1])", inputs: [input]) {
+            #expect(failure == .ownInput(input))
+        } else {
+            Issue.record("a pipe the command reads was written")
+        }
+        _ = folder
     }
 
     /// What Sayline reads back (a baseline, the history) and what it installs is never a

@@ -52,6 +52,27 @@ import Testing
         }
         let compat = LocalAccounts(passwd: own + "+::::::\n", group: Self.group, nsswitch: "passwd: compat\ngroup: compat\n")
         #expect(!compat.isPrivateGroup(1000, of: 1000))
-        #expect(compat.whyNotKnown?.contains("nis") == true)
+        #expect(compat.whyNotKnown?.contains("cannot read") == true)
+        // Written as glibc also reads them: no space after the colon, spaces before it, and
+        // the memberships' own database.
+        for nsswitch in ["group:ldap\n", "group : sss\n", "initgroups: files winbind\n"] {
+            #expect(!LocalAccounts(passwd: own, group: Self.group, nsswitch: nsswitch).isPrivateGroup(1000, of: 1000), "\(nsswitch)")
+        }
+        // systemd's source is whole only while it keeps no user records of its own beside the files.
+        #expect(LocalAccounts(passwd: own, group: Self.group, nsswitch: Self.filesOnly).isPrivateGroup(1000, of: 1000))
+        #expect(!LocalAccounts(passwd: own, group: Self.group, nsswitch: Self.filesOnly, userRecords: true).isPrivateGroup(1000, of: 1000))
+    }
+
+    /// A second line with the same id gives its members the group too, as glibc does; a line
+    /// glibc would read and Sayline cannot (a field too many or too few, a number with a
+    /// space) leaves every group unknown.
+    @Test func everyLineOfTheGroupCountsAndALineNotReadLeavesItUnknown() {
+        let own = Self.passwd.replacingOccurrences(of: "carol:x:1002:1000", with: "carol:x:1002:1002")
+        #expect(!LocalAccounts(passwd: own, group: Self.group + "shared:x:1000:mallory\n", nsswitch: Self.filesOnly).isPrivateGroup(1000, of: 1000))
+        for odd in ["eve:x:1003:1000:Eve:/home/eve\n", "eve:x:1003:1000:Eve:/home/eve:/bin/sh:extra\n", "eve:x:1003: 1000:Eve:/home/eve:/bin/sh\n"] {
+            let accounts = LocalAccounts(passwd: own + odd, group: Self.group, nsswitch: Self.filesOnly)
+            #expect(!accounts.isPrivateGroup(1000, of: 1000), "\(odd)")
+            #expect(accounts.whyNotKnown != nil)
+        }
     }
 }

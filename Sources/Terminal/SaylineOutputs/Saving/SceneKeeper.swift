@@ -108,7 +108,9 @@ package final class SceneKeeper {
         let bytes = document.text(writing: elements.filter { values[$0.identity.id] != $0.value })
         // The scene read is an input too: saving as another name for it would lose what the
         // session's own file holds (`save` writes that one).
-        if case .failure(let failure) = FileDoor.write(bytes, to: path, inputs: inputs + (document.path.map { [$0] } ?? [])) {
+        // A scene is read back (the session's scene is this file from now on): never a stream.
+        if case .failure(let failure) = FileDoor.write(bytes, to: path, as: .keptFile(newFileMode: nil),
+                                                       inputs: inputs + (document.path.map { [$0] } ?? [])) {
             return .cannotWrite(file: path, reason: failure.reason)
         }
         agreeOn(SceneDocument(path: path, bytes: bytes, scene: decoded(bytes) ?? Scene(elements: elements)), elements)
