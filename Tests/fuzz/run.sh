@@ -23,9 +23,12 @@ for layer in SaylineText SaylineControls SaylineSession SaylineScene SaylineAudi
         sed '/^import Sayline/d' "$file" > "$sources/${layer}_$(basename "$file")"
     done
 done
+# The core's C: the phrasebook's thread-local slot is a function to link, not a header alone.
+clang -c -O -fsanitize=fuzzer-no-link,address -I Sources/C/CPhrasebookSlot/include \
+    Sources/C/CPhrasebookSlot/PhrasebookSlot.c -o "$build/PhrasebookSlot.o"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz$name -package-name Sayline \
-    -I Sources/C/CoreMath/include \
-    "$sources"/*.swift "$harness" \
+    -I Sources/C/CoreMath/include -I Sources/C/CPhrasebookSlot/include \
+    "$sources"/*.swift "$harness" "$build/PhrasebookSlot.o" \
     -o "$build/fuzz-$name"
 # A backtracer left behind would hold the output pipe open after a crash.
 SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$work" "Tests/fuzz/corpus/$name" \
