@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import SaylineSystem
 
 /// The one stream everything drawn on the terminal passes through (readline's `rl_outstream`):
 /// the screen writes into it, readline adds its prompt and its echo and flushes it when it
@@ -27,8 +28,9 @@ final class TerminalStream {
             let stream = Unmanaged<TerminalStream>.fromOpaque(cookie).takeUnretainedValue()
             return stream.take(UnsafeRawBufferPointer(start: bytes, count: count))
         }, seek: nil, close: nil)
-        // The stream lives as long as the program: readline keeps the pointer.
-        file = sayline_fopencookie(Unmanaged.passRetained(self).toOpaque(), "w", functions)
+        // The stream lives as long as the program: readline keeps the pointer. Should glibc
+        // refuse it, the terminal is written as before, through a plain stream (unheld).
+        file = sayline_fopencookie(Unmanaged.passRetained(self).toOpaque(), "w", functions) ?? fdopen(descriptor, "w")
         if let file { setvbuf(file, nil, _IOFBF, 1 << 16) }
     }
 
@@ -37,12 +39,13 @@ final class TerminalStream {
         holds += 1
     }
 
-    /// Ends a hold; the last one writes everything kept, in one write.
+    /// Ends a hold; the last one writes everything kept, in one write: what stdio still buffers
+    /// is taken into the kept bytes first (flushed while still held), so it follows them.
     func release() {
         guard holds > 0 else { return }
+        if holds == 1, let file { fflush(file) }
         holds -= 1
         guard holds == 0 else { return }
-        if let file { fflush(file) }
         let bytes = held
         held.removeAll(keepingCapacity: true)
         _ = bytes.withUnsafeBytes { writeAll($0) }
@@ -69,6 +72,9 @@ final class TerminalStream {
             let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
             if written > 0 {
                 offset += written
+            } else if written < 0 && (errno == EINTR || errno == EAGAIN) && Signals.terminated != 0 {
+                // Asked to end while the terminal takes nothing (Ctrl-S): the session ends anyway.
+                return false
             } else if written < 0 && errno == EINTR {
                 continue
             } else if written < 0 && errno == EAGAIN {

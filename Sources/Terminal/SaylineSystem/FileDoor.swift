@@ -65,8 +65,9 @@ package enum FileDoor {
     /// Checks `path` against the rules without writing: a command checks its outputs before
     /// it writes any, so a refused one changes nothing. `inputs` are the files the command
     /// read (`-` and names that are gone are passed over). A FIFO is opened here, to know at
-    /// once whether it has a reader, and that descriptor is left open until the program ends:
-    /// closed before the write, it would tell the reader the stream had ended before it began.
+    /// once whether it has a reader; a command's check before its writes leaves that descriptor
+    /// open until the program ends (closed before the write, it would tell the reader the
+    /// stream had ended before it began), and the write opens and closes its own.
     package static func check(_ path: String, as kind: Kind = .kept(newFileMode: nil), inputs: [String] = []) -> Result<Place, FileAccess.Failure> {
         if path == "-" { return .success(.stream(.standardOutput)) }
         var info = stat()

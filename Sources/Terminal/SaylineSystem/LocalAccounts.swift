@@ -64,6 +64,11 @@ package struct LocalAccounts: Sendable {
             guard case .success(let bytes) = FileAccess.read(path, limit: 8 << 20) else { return "" }
             return String(decoding: bytes, as: UTF8.self)
         }
+        // glibc reads a missing nsswitch.conf as the files alone; one it cannot read is not known.
+        var nsswitch = text("/etc/nsswitch.conf")
+        if nsswitch.isEmpty, access("/etc/nsswitch.conf", F_OK) == 0, case .failure = FileAccess.read("/etc/nsswitch.conf", limit: 8 << 20) {
+            nsswitch = "passwd: unreadable\n"
+        }
         let records = userRecordPlaces.contains { folder in
             guard let entries = opendir(folder) else { return false }
             defer { closedir(entries) }
@@ -72,8 +77,7 @@ package struct LocalAccounts: Sendable {
             }
             return false
         } || access(homeService, F_OK) == 0
-        return LocalAccounts(passwd: text("/etc/passwd"), group: text("/etc/group"), nsswitch: text("/etc/nsswitch.conf"),
-                             userRecords: records)
+        return LocalAccounts(passwd: text("/etc/passwd"), group: text("/etc/group"), nsswitch: nsswitch, userRecords: records)
     }
 
     /// Whether `gid` is the owner `uid`'s own group: its primary group, with no member but the

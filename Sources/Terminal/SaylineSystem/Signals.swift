@@ -29,8 +29,9 @@ package enum Signals {
     package static func install() -> Int32 {
         var fds: [Int32] = [-1, -1]
         // Close-on-exec: a speech engine or hook must not inherit it (nor any descriptor of ours).
-        guard pipe2(&fds, O_NONBLOCK | O_CLOEXEC) == 0 else { return -1 }
-        wakeWriteEnd = fds[1]
+        // With no pipe (no descriptor left), the handlers are installed all the same: a signal
+        // still ends the session as asked, though only the end is seen between keys.
+        if pipe2(&fds, O_NONBLOCK | O_CLOEXEC) == 0 { wakeWriteEnd = fds[1] }
         handle(SIGINT) { number in Signals.wake(number) }
         handle(SIGWINCH) { number in Signals.wake(number) }
         handle(SIGTERM) { number in Signals.terminated = number; Signals.wake(number) }
