@@ -113,12 +113,15 @@ for step in [{"do": "start", "display": config["start"]}] + config["steps"]:
         # Up and Down in turn, as fast as they can be typed, then Tab.
         os.write(master, b"".join(b"\x1b[A" if i % 2 == 0 else b"\x1b[B" for i in range(int(do[6:]))) + b"\t")
     elif do in ("kill", "term"):
+        # This shell's own Sayline alone (its child): never another run's on the same machine.
         for p in os.listdir("/proc"):
             if p.isdigit():
                 try:
-                    if open(f"/proc/{p}/comm").read().strip() == "sayline":
+                    stat = open(f"/proc/{p}/stat").read()
+                    parent = int(stat[stat.rindex(")") + 2:].split()[1])
+                    if open(f"/proc/{p}/comm").read().strip() == "sayline" and parent == pid:
                         os.kill(int(p), signal.SIGKILL if do == "kill" else signal.SIGTERM)
-                except OSError: pass
+                except (OSError, ValueError): pass
     else: os.write(master, keys[do])
     # Whether the terminal showed what the step waits for, within its time.
     waited = terminal_shows(step["terminal"], since) if "terminal" in step else True
