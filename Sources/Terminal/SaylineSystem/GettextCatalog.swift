@@ -38,6 +38,32 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     private let key: String
     /// Between a message's context and its words in a catalog, as msgfmt writes it.
     private static let contextSeparator = "\u{04}"
+    /// Each message's translation in this catalog, once glibc has answered it: a catalog never
+    /// changes under a running program, and glibc's own lookup (its lock, LANGUAGE read again,
+    /// a search by string compare, the plural rule evaluated) under this program's lock was a
+    /// third of a German script's time. Bounded: a program asks for a few hundred messages.
+    private let remembered = Mutex<[Remembered: String?]>([:])
+    /// How many messages are remembered at most.
+    private static let rememberedLimit = 4_096
+
+    /// A message as it was asked for: its words, its context, and for a counted message its
+    /// plural and count.
+    private struct Remembered: Hashable {
+        let message: String
+        let context: String?
+        let plural: String?
+        let count: UInt64
+    }
+
+    /// The translation remembered for `asked`, or glibc's answer, remembered.
+    private func remembering(_ asked: Remembered, _ lookUp: () -> String?) -> String? {
+        if let known = remembered.withLock({ $0[asked] }) { return known }
+        let answer = lookUp()
+        remembered.withLock { table in
+            if table.count < Self.rememberedLimit { table[asked] = .some(answer) }
+        }
+        return answer
+    }
 
     /// Why a catalog was not used, for the one line that says so.
     public enum Refusal: Error, Equatable {
@@ -128,6 +154,15 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     }
 
     public func translation(of message: String, context: String?) -> String? {
+        remembering(Remembered(message: message, context: context, plural: nil, count: 0)) { lookUp(message, context: context) }
+    }
+
+    public func translation(of singular: String, plural: String, count: UInt64) -> String? {
+        remembering(Remembered(message: singular, context: nil, plural: plural, count: count)) { lookUp(singular, plural: plural, count: count) }
+    }
+
+    /// glibc's answer for a message, in a context or none.
+    private func lookUp(_ message: String, context: String?) -> String? {
         let lookedUp = context.map { $0 + Self.contextSeparator + message } ?? message
         return inForce { state in lookedUp.withCString { keyPointer in
             guard let found = dcgettext(Self.domain, keyPointer, LC_MESSAGES) else { return nil }
@@ -137,7 +172,8 @@ public final class GettextCatalog: MessageCatalog, Sendable {
         } }
     }
 
-    public func translation(of singular: String, plural: String, count: UInt64) -> String? {
+    /// glibc's answer for a counted message: the form its plural rule gives `count`.
+    private func lookUp(_ singular: String, plural: String, count: UInt64) -> String? {
         inForce { state in singular.withCString { one in
             plural.withCString { other in
                 guard let found = dcngettext(Self.domain, one, other, UInt(count), LC_MESSAGES) else { return nil }
