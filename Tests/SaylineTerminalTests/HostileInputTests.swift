@@ -78,7 +78,13 @@ extension EndToEndTests { @Suite struct HostileInputTests {
         #expect(appended.status == 0 && folder.read("out.txt")?.hasPrefix("first\nAudit of the demo scene") == true, "\(appended)")
         let gzip = try runShell("cd \(folder.path) && SAYLINE audit --demo --format sarif --output >(gzip > r.gz) ; wait $!; zcat r.gz | jq -r .version")
         #expect(gzip.status == 0 && gzip.stdout == "2.1.0\n", "\(gzip)")
-        let fifo = try runShell("cd \(folder.path) && mkfifo f && { cat f > read.txt & } && SAYLINE run - --transcript f <<< 'inc' && wait && cat read.txt")
+        // The reader is waited for until it is in open(), where the kernel counts it: started
+        // and not yet there, it would be no reader at all, and Sayline would rightly say so.
+        let fifo = try runShell("""
+            cd \(folder.path) && mkfifo f && { cat f > read.txt & } && reader=$!
+            for _ in $(seq 500); do grep -qs -e fifo -e wait_for_partner /proc/$reader/wchan && break; sleep 0.01; done
+            SAYLINE run - --transcript f <<< 'inc' && wait && cat read.txt
+            """)
         #expect(fifo.status == 0 && fifo.stdout.contains("62.5 kilograms"), "\(fifo)")
         var info = stat()
         #expect(lstat(folder.path + "/f", &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
