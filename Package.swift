@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(name: "CLiblouis", path: "Sources/C/CLiblouis", providers: [.apt(["liblouis-dev"])]),
         // The message catalogs, LL.po, compiled by msgfmt with each build (GNU gettext's package).
         .plugin(name: "CompileCatalogs", capability: .buildTool(), path: "Sources/Plugins/CompileCatalogs"),
-        .target(name: "SaylineCatalogs", path: "Sources/Catalogs", exclude: ["sayline.pot", "update-catalogs.sh"], plugins: ["CompileCatalogs"]),
+        .target(name: "SaylineCatalogs", path: "Sources/Catalogs", exclude: ["sayline.pot", "pseudo.sed", "update-catalogs.sh"], plugins: ["CompileCatalogs"]),
         // The terminal layer, in modules that depend only downwards (Docs/architecture.md); each
         // names the modules its files import.
         // System calls and files: reading, writing and keeping files, signals, child processes.

@@ -120,6 +120,11 @@ package struct LanguageChoice: Equatable, Sendable {
         return folders
     }
 
+    /// The pseudo-language: every message bracketed and accented, made from the template with
+    /// each build, so that a surface run in it shows any English never translated. It is
+    /// spoken only when asked for by name, and never listed, installed or audited in.
+    package static let pseudoLanguage = "qps"
+
     /// The languages with a catalog in `folders`, by code: what `--language` can be.
     package static func available(in folders: [String] = catalogFolders()) -> [String] {
         var codes: Set<String> = []
@@ -130,6 +135,7 @@ package struct LanguageChoice: Equatable, Sendable {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 // Only a language code's shape: never a name that would be a path or an escape.
                 guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }), name.count <= 12,
+                      name != pseudoLanguage,
                       access(folder + "/" + name + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", R_OK) == 0 else { continue }
                 codes.insert(name)
             }
