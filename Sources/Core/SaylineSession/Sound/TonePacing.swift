@@ -34,12 +34,14 @@ public struct TonePacing: Sendable {
     /// now and its scale, or nil when it is held.
     public mutating func submit(_ tone: Tone, at now: Double) -> (tone: Tone, scale: Double)? {
         let natural = tone.duration
+        let backlog = soundingUntil - now
         var scale = 1.0
-        if let lastKey, natural > 0, now - lastKey < natural {
+        // Only while a tone still sounds: a tone after silence is whole, as the server wants
+        // a little of a stream before it starts playing it (pacat's prebuffer).
+        if let lastKey, natural > 0, backlog > 0, now - lastKey < natural {
             scale = max((now - lastKey) / natural, Self.shortestScale)
         }
         lastKey = now
-        let backlog = soundingUntil - now
         guard backlog <= Self.catchUpLag else {
             held = tone
             return nil

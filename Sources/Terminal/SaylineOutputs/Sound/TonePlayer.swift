@@ -22,10 +22,14 @@ final class TonePlayer {
             let rate = String(ToneSynthesis.sampleRate)
             switch self {
             case .pacat:
-                // 20 ms of buffer: a tone starts once a few milliseconds of it have arrived,
-                // and the server is not asked to wake more often than it must. The role says
-                // what the stream is to a server that routes or ducks by role.
-                return ["pacat", "--playback", "--raw", "--format=s16le", "--rate=" + rate, "--channels=1", "--latency-msec=20",
+                // 60 ms, of which pacat is asked for 30 at a time: the server takes in a whole
+                // step (about 60 ms here) at once, so pacat, a process like any other on a busy
+                // machine, is never needed in the middle of a tone (asked for 5 ms at a time,
+                // with 20 ms, a late answer was a gap in the tone). The server starts playing
+                // once it has about 30 ms (its prebuffer), which a step's 40 ms, written
+                // whole, always are: at once. The role says what the stream is to a server
+                // that routes or ducks by role.
+                return ["pacat", "--playback", "--raw", "--format=s16le", "--rate=" + rate, "--channels=1", "--latency-msec=60", "--process-time-msec=30",
                         "--client-name=Sayline", "--stream-name=Sayline tones", "--property=media.role=a11y"]
             case .aplay:
                 return ["aplay", "-q", "-t", "raw", "-f", "S16_LE", "-r", rate, "-c", "1", "--buffer-time=40000", "-"]
