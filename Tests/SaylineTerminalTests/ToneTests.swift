@@ -220,6 +220,31 @@ extension EndToEndTests { @Suite struct ToneTests {
         Self.quit(session)
     }
 
+    /// A server that hangs mid-session: the tones pile up in the pipe (never the keys), one
+    /// line says so within the deadline, and the player is ended at quit, not waited for.
+    @Test func aServerThatHangsMidSessionCostsOneLine() throws {
+        guard let server = try Self.server() else { return }
+        let folder = try ScratchFolder()
+        let session = try Self.session(["--sound", "tones"], environment: server.environment, folder: folder)
+        let start = SoundServer.now()
+        Self.press(Keys.up, session)
+        #expect(server.waitForTones(1, since: start).count == 1)
+        server.freeze()
+        defer { server.resume() }
+        let frozen = SoundServer.now()
+        // A held key's worth of steps, more than the server takes in: every one is said.
+        for _ in 0..<8 { Self.press(Keys.up, session); Self.press(Keys.down, session) }
+        #expect(session.speechLines.suffix(2) == ["4", "3"])
+        #expect(session.waitForDisplay("did not answer within 2 seconds"))
+        #expect(SoundServer.now() - frozen < 8)
+        Self.press(Keys.up, session)
+        #expect(session.displayText.components(separatedBy: "sayline: ").count == 2, "\(session.displayText)")
+        let quitting = SoundServer.now()
+        Self.quit(session)
+        #expect(SoundServer.now() - quitting < 3)
+        #expect(server.playersRunning().isEmpty)
+    }
+
     /// A server that accepts the connection and never answers: one line within the deadline
     /// (2 s), keys meanwhile never wait, and the player is ended, not left behind.
     @Test func aStalledServerCostsOneLineInBoundedTime() throws {

@@ -106,6 +106,9 @@ package final class FedCommand {
         return .written
     }
 
+    /// What the program has written to its standard error, in all.
+    package private(set) var errorBytes = 0
+
     /// Reads what the program wrote to its standard error, at most 64 KiB a call, and drops
     /// it (a program that writes without end is never waited on); true once it has ended.
     package func drainErrors() -> Bool {
@@ -113,7 +116,10 @@ package final class FedCommand {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         for _ in 0..<16 {
             let count = read(errors, &buffer, buffer.count)
-            if count > 0 { continue }
+            if count > 0 {
+                errorBytes += count
+                continue
+            }
             if count < 0 && (errno == EAGAIN || errno == EINTR) { return false }
             close(errors)
             errors = -1

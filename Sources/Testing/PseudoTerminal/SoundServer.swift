@@ -73,6 +73,7 @@ public final class SoundServer: @unchecked Sendable {
     /// second to go.
     public func stop() {
         if server > 0 {
+            kill(server, SIGCONT)
             kill(server, SIGKILL)
             var status: Int32 = 0
             waitpid(server, &status, 0)
@@ -80,6 +81,10 @@ public final class SoundServer: @unchecked Sendable {
         }
         played.stop()
     }
+
+    /// Stops the server where it is (SIGSTOP), as a server that hangs; `resume` lets it go on.
+    public func freeze() { if server > 0 { kill(server, SIGSTOP) } }
+    public func resume() { if server > 0 { kill(server, SIGCONT) } }
 
     /// What the sink played: channel 0 of each read, and when it was read.
     private final class Played: @unchecked Sendable {

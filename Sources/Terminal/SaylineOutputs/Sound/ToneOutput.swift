@@ -57,7 +57,7 @@ package final class ToneOutput: ReplyOutput {
              ? translated("tones need pacat (from pulseaudio-utils) or aplay (from alsa-utils), and neither could be started; going on without tones")
              : namedServer.map {
                  // Translators: %s is the sound server as PULSE_SERVER names it, such as unix:/run/user/1000/pulse/native.
-                 translated("the sound server %s did not answer; going on without tones", TextSanitiser.echo($0))
+                 translated("the sound server %s is not there or refused the tones; going on without tones", TextSanitiser.echo($0))
              } ?? translated("no sound server answered and ALSA found no sound card; going on without tones"))
     }
 
@@ -72,6 +72,8 @@ package final class ToneOutput: ReplyOutput {
     /// the next program, else said.
     private func ended(now: Double) {
         guard let gone = player else { return }
+        // Whether it had read anything, looked at now: the pipe keeps what it left unread.
+        _ = gone.check(now: now)
         gone.end(grace: 0)
         player = nil
         if gone.answered && restarts < 3 {

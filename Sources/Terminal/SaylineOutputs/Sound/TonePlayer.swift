@@ -112,8 +112,10 @@ final class TonePlayer {
     /// The descriptor to poll: the program's standard error, whose end of file says it ended.
     var watched: Int32? { command.errors >= 0 ? command.errors : nil }
 
-    /// What it wrote on its standard error is read and dropped; true when it has ended.
-    func hasEnded() -> Bool { command.drainErrors() }
+    /// What it wrote on its standard error is read and dropped; true when it has ended, or has
+    /// written a megabyte there (a program that writes without end would keep the loop awake:
+    /// pacat writes a line when it fails, aplay one an underrun at most).
+    func hasEnded() -> Bool { command.drainErrors() || command.errorBytes > 1 << 20 }
 
     /// Ends it for good: it plays what it has (a tone at most) for up to `grace` seconds,
     /// then it is stopped; reaped either way, so nothing is left running or playing.
