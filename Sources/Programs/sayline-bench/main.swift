@@ -9,7 +9,7 @@ usage: sayline-bench [--only SECTIONS] [--json FILE] [--before BINARY]
        sayline-bench --write-startup-order FILE
 
 Measures Sayline for Docs/performance.md and prints one figure a line.
-  --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, audit, repl, display, speech
+  --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, audit, repl, display, speech, sound
   --json FILE       also write the figures to FILE as JSON
   --before BINARY   measure another build of sayline beside this one
   --write-startup-order FILE
@@ -51,7 +51,7 @@ do {
 }
 
 var figures: [Figure] = []
-/// `--only display,speech` runs those sections alone: core, binary, peer, audit, repl, display, speech.
+/// `--only display,speech` runs those sections alone: core, binary, peer, audit, repl, display, speech, sound.
 let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in
     flag + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init)) : nil
 }
@@ -317,6 +317,37 @@ if wants("speech"), let environment = SpeechLatency.startDaemon(in: speechFolder
     print("speech figures skipped: speech-dispatcher did not start")
 }
 try? FileManager.default.removeItem(atPath: speechFolder)
+
+// Sound: key to the first sample the sound server plays, for --sound tones beside paplay of the
+// same tone started per key, and beside the speech path's first sample (espeak-ng started per
+// utterance; speech-dispatcher with its espeak-ng module), all into one PulseAudio server of
+// the benchmark's own.
+if wants("sound"), SoundServer.available, let server = try? SoundServer() {
+    let soundFolder = NSTemporaryDirectory() + "sayline-bench-sound-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: soundFolder, withIntermediateDirectories: true)
+    func reportLatency(_ name: String, _ samples: [Double]) {
+        guard !samples.isEmpty else { return print("sound: \(name) skipped, nothing was heard") }
+        for (label, fraction) in [("p50", 0.5), ("p95", 0.95)] {
+            report(Figure(name: "sound: key to sample \(label), \(name)", median: ReplLatency.percentile(samples, fraction),
+                          min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+        }
+    }
+    reportLatency("tones", ToneLatency.keyToTone(server, presses: 200))
+    reportLatency("paplay a tone", ToneLatency.paplay(server, presses: 100, folder: soundFolder))
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") {
+        reportLatency("espeak-ng", ToneLatency.keyToSpeech(server, engine: "espeak-ng", presses: 40))
+    }
+    if let environment = ToneLatency.startSpeechDispatcher(in: soundFolder + "/speechd", server: server) {
+        reportLatency("speech-dispatcher", ToneLatency.keyToSpeech(server, engine: "speech-dispatcher", presses: 40, environment: environment))
+        ToneLatency.stopSpeechDispatcher(in: soundFolder + "/speechd")
+    } else {
+        print("sound: speech-dispatcher skipped, it could not start")
+    }
+    server.stop()
+    try? FileManager.default.removeItem(atPath: soundFolder)
+} else if wants("sound") {
+    print("sound figures skipped: pulseaudio is not installed or did not start")
+}
 
 if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < CommandLine.arguments.count {
     let encoder = JSONEncoder()
