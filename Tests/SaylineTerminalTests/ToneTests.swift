@@ -150,7 +150,8 @@ extension EndToEndTests { @Suite struct ToneTests {
         // Long enough for any tone of these keys to have been played.
         server.waitUntilPlayed(SoundServer.now() + 0.3)
         #expect(server.played(since: start).tones().isEmpty)
-        #expect(server.playersRunning().isEmpty)
+        // Nothing but Sayline itself has the server in its environment.
+        #expect(server.playersRunning() == [session.pid])
         Self.quit(session)
     }
 
@@ -165,7 +166,7 @@ extension EndToEndTests { @Suite struct ToneTests {
         #expect(pick.waitForDisplay("6"))
         let tones = server.waitForTones(1, since: start)
         #expect(tones.count == 1 && abs((tones.first?.frequency ?? 0) - 110 * pow(2, 2.4)) < 12, "\(tones.map(\.frequency))")
-        #expect(!server.playersRunning().isEmpty)
+        #expect(server.playersRunning(named: "pacat").count == 1)
         pick.send("\r")
         #expect(pick.waitForExit() == 0)
         #expect(pick.speechText == "6\n")
@@ -216,7 +217,7 @@ extension EndToEndTests { @Suite struct ToneTests {
         #expect(session.speechLines.suffix(2) == ["3", "4"])
         #expect(session.displayText.components(separatedBy: "sayline: ").count == 2, "\(session.displayText)")
         #expect(session.displayText.contains("the sound server unix:"))
-        #expect(SoundServer.playersRunning(for: address).isEmpty)
+        #expect(SoundServer.playersRunning(for: address) == [session.pid])
         Self.quit(session)
     }
 
@@ -272,5 +273,38 @@ extension EndToEndTests { @Suite struct ToneTests {
         #expect(session.displayText.components(separatedBy: "sayline: ").count == 2, "\(session.displayText)")
         Self.quit(session)
         #expect(SoundServer.playersRunning(for: "unix:" + path).isEmpty)
+    }
+
+    /// PULSE_SERVER is the player's to read, never a shell's, and what the line says of it is
+    /// cleaned: an escape sequence and shell words in it neither colour the terminal nor run.
+    @Test func aHostilePulseServerIsNeitherRunNorPrintedRaw() throws {
+        let folder = try ScratchFolder()
+        let planted = folder.path + "/ran"
+        let session = try Self.session(["--sound", "tones"], environment: ["PULSE_SERVER": "unix:/nowhere\u{1B}[31m\u{07}; touch \(planted)"], folder: folder)
+        #expect(session.waitForDisplay("going on without tones"))
+        #expect(!session.displayText.contains("\u{1B}[31m") && !session.displayText.contains("\u{07}"))
+        #expect(session.displayText.contains("control characters removed"))
+        Self.press(Keys.up, session)
+        Self.quit(session)
+        #expect(!FileManager.default.fileExists(atPath: planted))
+    }
+
+    /// A player that writes without end on its standard error, or that never reads and ignores
+    /// SIGTERM: one line each, the keys go on, quitting takes a moment, and nothing is left.
+    @Test(arguments: [("floods", "exec yes flood >&2"), ("hangs", "trap '' TERM\nexec sleep 1000")])
+    func aPlayerThatMisbehavesNeverHoldsTheSession(name: String, script: String) throws {
+        let folder = try ScratchFolder()
+        try folder.file("bin/pacat", "#!/bin/sh\n\(script)\n", executable: true)
+        let address = "unix:" + folder.path + "/\(name).sock"
+        let session = try Self.session(["--sound", "tones"], environment: ["PULSE_SERVER": address, "PATH": folder.path + "/bin:/usr/bin:/bin"], folder: folder)
+        Self.press(Keys.up, session)
+        #expect(session.waitForDisplay("going on without tones"), "\(name)")
+        Self.press(Keys.up, session)
+        #expect(session.speechLines.suffix(2) == ["3", "4"], "\(name)")
+        #expect(session.displayText.components(separatedBy: "sayline: ").count == 2, "\(name): \(session.displayText)")
+        let quitting = SoundServer.now()
+        Self.quit(session)
+        #expect(SoundServer.now() - quitting < 3, "\(name)")
+        #expect(SoundServer.playersRunning(for: address).isEmpty, "\(name)")
     }
 } }

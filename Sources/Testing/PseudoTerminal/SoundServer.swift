@@ -186,17 +186,22 @@ public final class SoundServer: @unchecked Sendable {
         return tones
     }
 
-    /// Sayline's players (`pacat` or `aplay` with this server in their environment) still running.
-    public func playersRunning() -> [pid_t] { Self.playersRunning(for: address) }
+    /// Processes still running with this server as their PULSE_SERVER: Sayline's player, or
+    /// what it started, once Sayline has gone.
+    public func playersRunning(named name: String? = nil) -> [pid_t] {
+        Self.playersRunning(for: address).filter { pid in
+            name.map { (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix($0) == true } ?? true
+        }
+    }
 
-    /// Players (`pacat` or `aplay`) still running with PULSE_SERVER `address` in their environment.
+    /// Processes still running with PULSE_SERVER `address` in their environment (a test's own
+    /// address: a player, whatever program it is, or whatever it left behind).
     public static func playersRunning(for address: String) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry), let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline")) else { return nil }
-            let words = String(decoding: command, as: UTF8.self).split(separator: "\0")
-            guard let name = words.first, name == "pacat" || name == "aplay" else { return nil }
-            let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/environ"))) ?? Data()
+            guard let pid = pid_t(entry), pid != getpid(),
+                  let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/environ")) else { return nil }
+            // A zombie has no environment left to read: it runs no more.
             return String(decoding: environment, as: UTF8.self).split(separator: "\0").contains { $0 == "PULSE_SERVER=" + address } ? pid : nil
         }
     }
