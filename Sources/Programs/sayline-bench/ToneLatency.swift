@@ -34,7 +34,7 @@ enum ToneLatency {
     static func paplay(_ server: SoundServer, presses: Int, folder: String) -> [Double] {
         let tone = folder + "/step.raw"
         let step = ToneDesign.tone(for: DemoScene.elements[0])
-        FileManager.default.createFile(atPath: tone, contents: Data(ToneSynthesis(volume: 50).bytes(step)))
+        _ = FileManager.default.createFile(atPath: tone, contents: Data(ToneSynthesis(volume: 50).bytes(step)))
         var samples: [Double] = []
         for _ in 0...presses {
             server.waitUntilPlayed(SoundServer.now() + 0.12)

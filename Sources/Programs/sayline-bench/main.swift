@@ -333,6 +333,22 @@ if wants("sound"), SoundServer.available, let server = try? SoundServer() {
         }
     }
     reportLatency("tones", ToneLatency.keyToTone(server, presses: 200))
+    // What tones cost the words: key to announcement with tones and without, in turns.
+    if let toned = try? TerminalProcess(["--settle", "0", "--reduce-motion", "--sound", "tones"], environment: server.environment),
+       toned.waitForDisplay("weight> "), let plain = try? ReplLatency.saylineSession() {
+        _ = ReplLatency.keyToSpeech([toned, plain], presses: 50, up: Keys.up, down: Keys.down)
+        let timings = ReplLatency.keyToSpeech([toned, plain], presses: 1_000, up: Keys.up, down: Keys.down)
+        for (name, samples) in [("with tones", timings[0]), ("without", timings[1])] {
+            report(Figure(name: "sound: key to announcement p50, \(name)", median: ReplLatency.percentile(samples, 0.5),
+                          min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+            report(Figure(name: "sound: key to announcement p99, \(name)", median: ReplLatency.percentile(samples, 0.99),
+                          min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+        }
+        for session in [toned, plain] {
+            session.send("\u{04}")
+            _ = session.waitForExit()
+        }
+    }
     reportLatency("paplay a tone", ToneLatency.paplay(server, presses: 100, folder: soundFolder))
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") {
         reportLatency("espeak-ng", ToneLatency.keyToSpeech(server, engine: "espeak-ng", presses: 40))
