@@ -307,4 +307,66 @@ extension EndToEndTests { @Suite struct ToneTests {
         #expect(SoundServer.now() - quitting < 3, "\(name)")
         #expect(SoundServer.playersRunning(for: address).isEmpty, "\(name)")
     }
+
+    /// Every kind sounds its steps (the demo's ruler, rating and digit roll), and the event
+    /// stream stays about values: no event of a tone.
+    @Test func everyKindSoundsAndTheEventsStayAboutValues() throws {
+        guard let server = try Self.server() else { return }
+        let folder = try ScratchFolder()
+        let events = folder.path + "/events.jsonl"
+        let session = try TerminalProcess(["--settle", "0", "--reduce-motion", "--sound", "tones", "--events", events], environment: server.environment)
+        #expect(session.waitForSpeech("Weight, 62 kilograms"))
+        let start = SoundServer.now()
+        // Weight 62 → 62.5 of 40–120; rating 0 → 1 of 10; the roll 12480 → 12490 of 0–999990.
+        let places = [22.5 / 80, 0.1, 12_490.0 / 999_990]
+        for (index, keys) in [[Keys.up], [Keys.tab, Keys.up], [Keys.tab, Keys.up]].enumerated() {
+            for key in keys { Self.press(key, session) }
+            server.waitForTones(index + 1, since: start)
+            Self.quiet(server)
+        }
+        let tones = server.waitForTones(3, since: start)
+        try #require(tones.count == 3, "\(tones.map(\.frequency))")
+        for (tone, place) in zip(tones, places) {
+            let expected = 110 * pow(2, 4 * place)
+            #expect(abs(tone.frequency - expected) < expected * 0.03, "\(tone.frequency) Hz for \(place)")
+        }
+        Self.quit(session)
+        let written = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+        let kinds = Set(written.split(separator: "\n").compactMap { line in
+            line.range(of: #""event":"[a-z]+""#, options: .regularExpression).map { String(line[$0].dropFirst(9).dropLast()) }
+        })
+        #expect(kinds == ["start", "focus", "change", "settled", "quit"], "\(written)")
+    }
+
+    /// Where no sound server answers and PULSE_SERVER names none (a Linux console), the tones go
+    /// to ALSA through aplay: stand-ins for both, pacat refused, aplay taking what it is given.
+    @Test func withNoServerTheTonesGoToALSA() throws {
+        let folder = try ScratchFolder()
+        try folder.file("bin/pacat", "#!/bin/sh\necho 'Connection failure: Connection refused' >&2\nexit 1\n", executable: true)
+        try folder.file("bin/aplay", "#!/bin/sh\necho \"$@\" > '\(folder.path)/arguments'\nexec cat > '\(folder.path)/played'\n", executable: true)
+        let session = try Self.session(["--sound", "tones"], environment: ["PATH": folder.path + "/bin:/usr/bin:/bin"], folder: folder)
+        // 10 ms of silence at the start, then a step's 40 ms: 960 + 3,840 bytes.
+        let step = 960 + 3_840
+        for _ in 0..<20 {
+            Self.press(Keys.up, session)
+            if session.readOutput(upTo: 0.25, until: { _ in (try? FileManager.default.attributesOfItem(atPath: folder.path + "/played"))?[.size] as? Int ?? 0 >= step }) { break }
+        }
+        #expect(folder.read("arguments") == "-q -t raw -f S16_LE -r 48000 -c 1 --buffer-time=40000 -\n")
+        let played = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/played"))
+        let peak = stride(from: 0, to: played.count - 1, by: 2).map { abs(Int(Int16(bitPattern: UInt16(played[$0]) | UInt16(played[$0 + 1]) << 8))) }.max() ?? 0
+        #expect(played.count >= step && abs(peak - 4_096) < 100, "\(played.count) bytes, peak \(peak)")
+        #expect(!session.displayText.contains("sayline: "), "\(session.displayText)")
+        Self.quit(session)
+    }
+
+    /// Neither pacat nor aplay on the PATH: one line says what to install.
+    @Test func withNoPlayerInstalledOneLineSaysWhatToInstall() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/empty", withIntermediateDirectories: true)
+        let session = try Self.session(["--sound", "tones"], environment: ["PATH": folder.path + "/empty"], folder: folder)
+        #expect(session.waitForDisplay("tones need pacat (from pulseaudio-utils) or aplay (from alsa-utils)"))
+        Self.press(Keys.up, session)
+        #expect(session.displayText.components(separatedBy: "sayline: ").count == 2, "\(session.displayText)")
+        Self.quit(session)
+    }
 } }
