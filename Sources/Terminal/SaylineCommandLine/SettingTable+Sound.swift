@@ -5,7 +5,7 @@ extension SettingTable {
     static let soundSettings: [SettingSpec] = [
         SettingSpec(key: "sound", flag: "--sound", argument: "off|tones", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: SoundChoice.allCases.map(\.rawValue),
-                    help: translatable("tones: a short tone at every step, before the words, its pitch the value's place in the range (low at the minimum, high at the maximum), through the sound server or ALSA; off: words alone"),
+                    help: translatable("sound every step before its words: tones (a short tone, its pitch the value's place in the range, low at the minimum and high at the maximum, through the sound server or ALSA) or off"),
                     applyNamed: { settings, word, name in
                         guard let choice = SoundChoice(rawValue: word) else {
                             return translated("%s takes %s, not %s", name, SoundChoice.allCases.map(\.rawValue).joined(separator: ", "), TextSanitiser.echo(word))
