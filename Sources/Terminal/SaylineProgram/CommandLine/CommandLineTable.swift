@@ -58,7 +58,12 @@ public enum GeneratedDocs {
         [("Docs/commands.md", CommandTable.markdownReference())]
     }
 
-    public static var sections: [Section] {
+    /// Every generated section: the English pages' and, for each language with a catalog,
+    /// its man pages'.
+    public static var sections: [Section] { englishSections + translatedManSections }
+
+    /// The generated sections of the English docs, made with the phrasebook in use.
+    static var englishSections: [Section] {
         [
             Section(file: "Docs/sayline.1", name: "SYNOPSIS", text: ManPage.synopsis()),
             Section(file: "Docs/sayline.1", name: "OPTIONS", text: ManPage.options(Options.commandLine.options)),
