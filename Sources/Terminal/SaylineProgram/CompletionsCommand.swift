@@ -10,7 +10,7 @@ package enum CompletionsCommand: Subcommand {
             operandCompletion: .words(CompletionScript.Shell.allCases.map(\.rawValue)),
             summary: translatable("print a shell completion script"),
             description: [
-                translatable("Prints a completion script for bash, zsh or fish, made from the same tables as the parser:\nsubcommands, options, their values (verbosity levels, formats, impacts) and scene files.\n`sayline install` puts all three where each shell looks; by hand, for bash into\n~/.local/share/bash-completion/completions/sayline, for zsh into a folder on $fpath as\n_sayline, for fish into ~/.config/fish/completions/sayline.fish."),
+                translatable("Prints a completion script for bash, zsh or fish, made from the same tables as the parser:\nsubcommands, options, their values (verbosity levels, formats, impacts) and scene files, each\ndescribed in the language Sayline speaks as it runs. `sayline install` puts all three where each\nshell looks, in the language install runs in; by hand, for bash into\n~/.local/share/bash-completion/completions/sayline, for zsh into a folder on $fpath as\n_sayline, for fish into ~/.config/fish/completions/sayline.fish."),
             ],
             options: [LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }

@@ -30,7 +30,7 @@ package enum InstallCommand: Subcommand {
         CommandLineSpec(
             name: "install", summary: translatable("install sayline, its man pages and shell completions"),
             description: [
-                translatable("Installs this sayline program, its man pages (sayline(1), sayline-scene(5) and\nsayline-audit-rules(7)), its messages in each language (share/locale/LL/LC_MESSAGES/sayline.mo)\nand the bash, zsh and fish completions: for\nyou alone under ~/.local (no root needed), or for everyone with --prefix /usr/local. Each\nfile is written whole beside its place and then moved there, so a file is never half\nwritten; a link, device or FIFO at a destination is refused, never written through. `swift run -c release sayline install` builds and installs in one command;\n`sayline uninstall` with the same options removes what it put."),
+                translatable("Installs this sayline program, its man pages (sayline(1), sayline-scene(5) and\nsayline-audit-rules(7)), its messages in each language (share/locale/LL/LC_MESSAGES/sayline.mo)\nand the bash, zsh and fish completions, described in the language install runs in: for\nyou alone under ~/.local (no root needed), or for everyone with --prefix /usr/local. Each\nfile is written whole beside its place and then moved there, so a file is never half\nwritten; a link, device or FIFO at a destination is refused, never written through. `swift run -c release sayline install` builds and installs in one command;\n`sayline uninstall` with the same options removes what it put."),
             ],
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }

@@ -28,7 +28,7 @@ package enum ExitStatus: Int32 {
         ("64", translatable("a mistake on the command line, such as a pick of an impossible control (--min above --max, --step 0)")),
         ("65", translatable("pick's piped entry was refused or moved into the range: nothing was accepted")),
         ("74", translatable("standard output or a file could not be written, or what was pending at exit (autosave, change commands, events) was not delivered")),
-        // Translators: keep the signal names (SIGHUP …) and Ctrl-C, Ctrl-\ as they are.
+        // Translators: keep the signal names (SIGHUP …) as they are; name the keys as the key names of the catalog do.
         ("129", translatable("SIGHUP, 130 SIGINT (Ctrl-C in a subcommand), 131 SIGQUIT (Ctrl-\\), 143 SIGTERM: 128 plus the signal; the REPL restores the terminal and saves history first")),
     ]
 }
