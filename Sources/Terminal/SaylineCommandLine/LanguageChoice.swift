@@ -24,8 +24,16 @@ package struct LanguageChoice: Equatable, Sendable {
     }
 
     /// The flag, for the command lines of every command.
-    package static let option = OptionSpec("--language", argument: "LANG", completion: .none, defaultWords: "the preferences file's, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG",
-                                           help: "the language of every message and announcement: en, de, fr, es, pl, or any with a catalog (de_DE and de_DE.UTF-8 are German too); numbers are said and shown in its marks")
+    /// Its help names the languages with a catalog, looked for when the help is shown.
+    package static let option = OptionSpec("--language", argument: "LANG", completion: .none,
+                                           // Translators: keep LANGUAGE, LC_ALL, LC_MESSAGES and LANG as they are typed.
+                                           defaultWords: translatable("the preferences file's, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG"),
+                                           // Translators: %s lists the languages' codes, "en, de, es, fr, pl"; keep de_DE and de_DE.UTF-8 as they are typed.
+                                           help: translatable("the language of every message and announcement: %s, or any with a catalog (de_DE and de_DE.UTF-8 are German too); numbers are said and shown in its marks"),
+                                           helpArguments: { [languageList()] })
+
+    /// The languages with a catalog, as the help lists them: "en, de, es, fr, pl".
+    package static func languageList() -> String { available().joined(separator: ", ") }
 
     /// The language the command line asks for: the last `--language` given, read against the
     /// table of the command the words are for, exactly as its parser will read them, so that
@@ -143,6 +151,14 @@ package struct LanguageChoice: Equatable, Sendable {
         return ["en"] + codes.sorted()
     }
 
+    /// The phrasebook of a language with a catalog in `folders`, or nil when none can be read.
+    package static func phrasebook(for code: String, in folders: [String] = catalogFolders()) -> Phrasebook? {
+        for folder in folders {
+            if case .success(let catalog) = GettextCatalog.open(language: code, folder: folder) { return Phrasebook(code: code, catalog: catalog) }
+        }
+        return nil
+    }
+
     /// The language, and the phrasebook for it: English when nothing was asked, when English
     /// was, or when no catalog has it (then `notice` says so, once).
     /// - Parameter subcommandOptions: as `flagged` takes it.
@@ -154,7 +170,8 @@ package struct LanguageChoice: Equatable, Sendable {
         }
         let codes = candidates(asked)
         let folders = catalogFolders()
-        var refused: String?
+        /// Why a catalog was not read, and whether it was not trusted (else it was damaged).
+        var refused: (why: String, untrusted: Bool)?
         for code in codes {
             if code == "en" || code.hasPrefix("en_") || code == "C" || code == "POSIX" { return (LanguageChoice(asked: asked, source: source, code: nil), .english, nil) }
             for folder in folders {
@@ -162,14 +179,23 @@ package struct LanguageChoice: Equatable, Sendable {
                 case .success(let catalog):
                     // "de_AT" heard through "de": the scene's Austrian words first.
                     let regional = codes.first { $0.hasPrefix(code + "_") }
-                    return (LanguageChoice(asked: asked, source: source, code: code), Phrasebook(code: code, catalog: catalog, regional: regional), refused)
-                case .failure(.untrusted(let why)): refused = refused ?? "messages not read, because \(why)"
-                case .failure(.damaged(let why)): refused = refused ?? "messages not read: \(why)"
+                    let phrasebook = Phrasebook(code: code, catalog: catalog, regional: regional)
+                    // A catalog refused before this one is said in this one's language, as everything after it is.
+                    let notice = refused.map { refusal in
+                        Phrasebook.using(phrasebook) {
+                            // Translators: %s says why, in English words a program gives (as strerror's are).
+                            refusal.untrusted ? translated("messages not read, because %s", refusal.why) : translated("messages not read: %s", refusal.why)
+                        }
+                    }
+                    return (LanguageChoice(asked: asked, source: source, code: code), phrasebook, notice)
+                case .failure(.untrusted(let why)): refused = refused ?? (why, true)
+                case .failure(.damaged(let why)): refused = refused ?? (why, false)
                 case .failure(.missing): break
                 }
             }
         }
-        let notice = (refused.map { $0 + "; " } ?? "") + "no messages in \(TextSanitiser.echo(asked)) (\(TextSanitiser.clean(source.description))); speaking English. Languages: \(available(in: folders).joined(separator: ", "))"
+        // English by nature: no catalog could be read, so nothing after it is in another language.
+        let notice = (refused.map { $0.untrusted ? "messages not read, because \($0.why); " : "messages not read: \($0.why); " } ?? "") + "no messages in \(TextSanitiser.echo(asked)) (\(TextSanitiser.clean(source.description))); speaking English. Languages: \(available(in: folders).joined(separator: ", "))"
         return (LanguageChoice(asked: asked, source: source, code: nil), .english, notice)
     }
 }

@@ -39,8 +39,8 @@ extension AuditPlan {
         plan.shard = try arguments.value(AuditCommand.shard.name).map { word throws(UsageError) in try AuditShard(word) }
         let baselinePath = arguments.value(AuditCommand.baseline.name)
         if arguments.has(AuditCommand.updateBaseline.name) {
-            guard let baselinePath else { throw UsageError("--update-baseline needs --baseline FILE: the file to write") }
-            guard plan.shard == nil else { throw UsageError("--update-baseline sees the whole audit: a --shard sees part of it") }
+            guard let baselinePath else { throw UsageError(translated("--update-baseline needs --baseline FILE: the file to write")) }
+            guard plan.shard == nil else { throw UsageError(translated("--update-baseline sees the whole audit: a --shard sees part of it")) }
             plan.baseline = .update(baselinePath)
         } else {
             plan.baseline = baselinePath.map(Baseline.compare)
@@ -59,9 +59,9 @@ extension AuditPlan {
     /// nothing.
     private static func scenes(_ named: [String], found: [SceneFileName], demo: Bool, atTerminal: () -> Bool) throws(UsageError) -> Scenes {
         if demo {
-            guard named.isEmpty else { throw UsageError("--demo audits the demo scene alone: name no scene with it") }
+            guard named.isEmpty else { throw UsageError(translated("--demo audits the demo scene alone: name no scene with it")) }
         } else if named.isEmpty, !atTerminal() {
-            throw UsageError("audit needs scene files or folders (did a pattern match nothing?); --demo audits the demo scene")
+            throw UsageError(translated("audit needs scene files or folders (did a pattern match nothing?); --demo audits the demo scene"))
         }
         return named.isEmpty ? .demo : .files(named: named, found: found)
     }
@@ -71,7 +71,10 @@ extension AuditOptions {
     /// `--rule ID=SETTING`s, in order, over the settings file's: the command line wins.
     mutating func apply(rules: [(value: String, spelled: String)]) throws(UsageError) {
         for (setting, spelled) in rules {
-            guard let equals = setting.firstIndex(of: "=") else { throw UsageError("\(spelled) takes ID=SETTING, not \(TextSanitiser.echo(setting))") }
+            guard let equals = setting.firstIndex(of: "=") else {
+                // Translators: %1$s is the option as typed (--rule), %2$s the word given; keep ID=SETTING as it is.
+                throw UsageError(translated("%1$s takes ID=SETTING, not %2$s", spelled, TextSanitiser.echo(setting)))
+            }
             if let problem = AuditSettingsFile.apply(rule: String(setting[..<equals]), setting: String(setting[setting.index(after: equals)...]),
                                                      source: "--rule", to: &self) {
                 throw UsageError("\(spelled): \(problem)")

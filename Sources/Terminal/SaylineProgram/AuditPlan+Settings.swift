@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineAudit
 import SaylineSystem
 import SaylineCommandLine
@@ -39,11 +40,13 @@ extension AuditPlan {
                 found = surroundings.settingsFile(folder, home)
                 byFolder[folder] = found
             }
-            let scene = files.indices.contains(index) ? FileAccess.shown(files[index].shown) : "the demo"
+            let scene = files.indices.contains(index) ? FileAccess.shown(files[index].shown) : translated("the demo")
             guard let earlier = first else { first = (scene, found); continue }
             if earlier.settings != found {
-                func words(_ settings: [UInt8]?) -> String { settings.map { FileAccess.shown(String(decoding: $0, as: UTF8.self)) } ?? "none" }
-                return .failure(UsageError("\(earlier.scene) and \(scene) take their rule settings from different .sayline-audit files (\(words(earlier.settings)) and \(words(found))): one report holds one set of settings, so audit them in separate runs"))
+                func words(_ settings: [UInt8]?) -> String { settings.map { FileAccess.shown(String(decoding: $0, as: UTF8.self)) } ?? translated("none") }
+                // Translators: %1$s and %2$s are two scenes (file names, or "the demo scene"), %3$s and %4$s their .sayline-audit files (or "none").
+                return .failure(UsageError(translated("%1$s and %2$s take their rule settings from different .sayline-audit files (%3$s and %4$s): one report holds one set of settings, so audit them in separate runs",
+                                                      earlier.scene, scene, words(earlier.settings), words(found))))
             }
         }
         return .success(first?.settings.map { String(decoding: $0, as: UTF8.self) })

@@ -44,7 +44,8 @@ enum AuditSettingsFile {
         for line in PreferencesFile.parse(text) {
             switch line {
             case .malformed(let number):
-                return "\(shown):\(number): not a RULE = SETTING line"
+                // Translators: keep RULE = SETTING as it is: the form of a line of .sayline-audit.
+                return "\(shown):\(number): " + translated("not a RULE = SETTING line")
             case .setting(let key, let value, let number):
                 if let problem = apply(rule: key, setting: value, source: "\(shown):\(number)", to: &read) { return "\(shown):\(number): \(problem)" }
             }
@@ -57,9 +58,13 @@ enum AuditSettingsFile {
     static func apply(rule: String, setting word: String, source: String, to options: inout AuditOptions) -> String? {
         let ids = AuditRules.all.map(\.id)
         guard ids.contains(rule) else {
-            return "no rule \(TextSanitiser.echo(rule))" + (CommandTable.suggestion(for: rule, among: ids).map { "; did you mean \($0)?" } ?? "; the rules are \(ids.joined(separator: ", "))")
+            let shown = TextSanitiser.echo(rule)
+            // Translators: %1$s is the rule id given, %2$s the one it is near, as they are typed.
+            if let near = CommandTable.suggestion(for: rule, among: ids) { return translated("no rule %1$s; did you mean %2$s?", shown, near) }
+            // Translators: %1$s is the rule id given, %2$s the rules' ids, as they are typed.
+            return translated("no rule %1$s; the rules are %2$s", shown, ids.joined(separator: ", "))
         }
-        guard let setting = RuleSetting(word) else { return "\(rule) takes \(RuleSetting.choices), not \(TextSanitiser.echo(word))" }
+        guard let setting = RuleSetting(word) else { return translated("%s takes %s, not %s", rule, RuleSetting.choices, TextSanitiser.echo(word)) }
         options.ruleSettings[rule] = setting
         options.ruleSettingSources[rule] = source
         return nil

@@ -1,5 +1,7 @@
+import SaylineText
 import SaylineCatalogs
 import SaylineSystem
+import SaylineCommandLine
 
 /// What `install` writes for each of its items: the running program itself, the package's man
 /// pages, the catalogs this build compiled and the completion scripts; and, for `uninstall`,
@@ -27,13 +29,14 @@ enum InstallContents {
     /// written: one that cannot be read installs nothing.
     static func read(_ layout: InstallLayout) -> Result<[(InstallLayout.Item, [UInt8])], Unreadable> {
         guard case .success(let program) = readProgram() else {
-            return .failure(Unreadable(message: "cannot read the running program (/proc/self/exe)"))
+            return .failure(Unreadable(message: translated("cannot read the running program (/proc/self/exe)")))
         }
         var pages: [(InstallLayout.Item, [UInt8])] = []
         for (item, file) in manPages(layout) {
             let manPath = packageRoot + "/Docs/" + file
             guard case .success(let page) = FileAccess.read(manPath, limit: 1 << 20) else {
-                return .failure(Unreadable(message: "the man page is not beside the sources (\(FileAccess.shown(manPath))); run install from the package sayline was built in"))
+                // Translators: %s is where the man page was looked for.
+                return .failure(Unreadable(message: translated("the man page is not beside the sources (%s); run install from the package sayline was built in", FileAccess.shown(manPath))))
             }
             pages.append((item, page))
         }
@@ -41,7 +44,8 @@ enum InstallContents {
         for code in InstallLayout.catalogLanguages {
             let item = layout.catalog(code)
             guard let catalog = expected(for: item) else {
-                return .failure(Unreadable(message: "cannot read the \(code) messages this build compiled under \(FileAccess.shown(CatalogFolder.built))"))
+                // Translators: %1$s is a language's code, "de", %2$s a folder.
+                return .failure(Unreadable(message: translated("cannot read the %1$s messages this build compiled under %2$s", code, FileAccess.shown(CatalogFolder.built))))
             }
             pages.append((item, catalog))
         }
@@ -75,6 +79,23 @@ enum InstallContents {
                   case .success(let bytes) = FileAccess.read(CatalogFolder.built + "/" + code + "/LC_MESSAGES/sayline.mo", limit: 1 << 24) else { return nil }
             return bytes
         default: return nil
+        }
+    }
+
+    /// A completion script as install writes it in each other language with a catalog: one
+    /// installed under another language than uninstall runs in is still Sayline's.
+    static func inOtherLanguages(_ item: InstallLayout.Item) -> [[UInt8]] {
+        let shell: CompletionScript.Shell
+        switch item.path[(item.path.lastIndex(of: "/").map { item.path.index(after: $0) } ?? item.path.startIndex)...] {
+        case "sayline" where !item.path.hasSuffix("/bin/sayline"): shell = .bash
+        case "_sayline": shell = .zsh
+        case "sayline.fish": shell = .fish
+        default: return []
+        }
+        let current = Phrasebook.current.code
+        return LanguageChoice.available().filter { $0 != current }.compactMap { code in
+            let book = code == "en" ? Phrasebook.english : LanguageChoice.phrasebook(for: code)
+            return book.map { book in Phrasebook.using(book) { Array(CompletionScript.script(for: shell).utf8) } }
         }
     }
 

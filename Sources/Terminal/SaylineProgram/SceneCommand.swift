@@ -7,14 +7,14 @@ import SaylineOutputs
 /// `sayline scene --print` writes the demo scene as a starting point;
 /// `sayline scene --check FILE` reports a scene's problems, or says it is valid.
 package enum SceneCommand: Subcommand {
-    static let print = OptionSpec("--print", help: "print the built-in demo scene in the scene format (man 5 sayline-scene)")
+    static let print = OptionSpec("--print", help: translatable("print the built-in demo scene in the scene format (man 5 sayline-scene)"))
     static let check = OptionSpec("--check", argument: "FILE", completion: .sceneFiles,
-                                  help: "check a scene file: every problem as FILE:LINE: PATH: MESSAGE")
+                                  help: translatable("check a scene file: every problem as FILE:LINE: PATH: MESSAGE"))
 
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
-            name: "scene", summary: "print the demo scene, or check a scene file",
-            description: "Prints the built-in demo scene as a starting point (--print), or checks a scene file (--check FILE).",
+            name: "scene", summary: translatable("print the demo scene, or check a scene file"),
+            description: [translatable("Prints the built-in demo scene as a starting point (--print), or checks a scene file (--check FILE).")],
             options: [print, check, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 

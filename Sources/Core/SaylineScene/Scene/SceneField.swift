@@ -34,7 +34,8 @@ public struct SceneField: Sendable {
     public let fallback: JSONTree?
     /// The default in words, when it depends on the kind or on other keys.
     public let fallbackWords: String?
-    /// What the key does, in the words of Docs/scene.md.
+    /// What the key does, in the words of Docs/scene.md: for the keys `pick` takes as flags, a
+    /// message of the catalogs, said in the language in `pick --help`.
     public let meaning: String
     /// The key's value in `scene --print`, or nil to leave it out.
     let written: @Sendable (AdjustableElement) -> JSONTree?
@@ -66,20 +67,20 @@ public struct SceneField: Sendable {
         SceneField(key: "id", type: .identifier, required: true, fallback: nil, fallbackWords: nil,
                    meaning: "for `focus`, completion, scripts and suppressions; unique (case-insensitive); visible characters only: no spaces, tabs, no-break spaces or invisible characters") { .string($0.identity.id) },
         SceneField(key: "label", type: .text, required: false, fallback: "", fallbackWords: nil,
-                   meaning: "the accessible name, said on focus (an empty one is reported by the audit, not refused)") { .string($0.identity.baseLabel) },
-        SceneField(key: "shortName", type: .text, required: false, fallback: nil, fallbackWords: "the label",
-                   meaning: "the name in terse speech and in messages") { $0.identity.givenShortName.map(JSONTree.string) },
-        SceneField(key: "unit", type: .unit, required: false, fallback: nil, fallbackWords: "none",
-                   meaning: "unit words for speech (\"1 kilogram\", \"62.5 kilograms\"); the symbol is for the screen. A unit Sayline knows by name (`\"kg\"`, `\"°C\"`, `\"%\"`, `\"dB\"`, `\"$\"`; man 5 sayline-scene lists them) is said in every language with its plural forms") { element in
+                   meaning: translatable("the accessible name, said on focus (an empty one is reported by the audit, not refused)")) { .string($0.identity.baseLabel) },
+        SceneField(key: "shortName", type: .text, required: false, fallback: nil, fallbackWords: translatable("the label"),
+                   meaning: translatable("the name in terse speech and in messages")) { $0.identity.givenShortName.map(JSONTree.string) },
+        SceneField(key: "unit", type: .unit, required: false, fallback: nil, fallbackWords: translatable("none"),
+                   meaning: translatable("unit words for speech (\"1 kilogram\", \"62.5 kilograms\"); the symbol is for the screen. A unit Sayline knows by name (`\"kg\"`, `\"°C\"`, `\"%\"`, `\"dB\"`, `\"$\"`; man 5 sayline-scene lists them) is said in every language with its plural forms")) { element in
             element.identity.unit.map { unit in
                 guard unit.ownWords else { return .string(unit.symbol ?? unit.singular) }
                 return .object([JSONMember("singular", .string(unit.singular)), JSONMember("plural", .string(unit.plural))]
                     + (unit.symbol.map { [JSONMember("symbol", .string($0))] } ?? []))
             }
         },
-        SceneField(key: "hint", type: .text, required: false, fallback: nil, fallbackWords: "none",
-                   meaning: "extra words spoken before the keys hint") { $0.identity.baseHint.map(JSONTree.string) },
-        SceneField(key: "languages", type: .languages, required: false, fallback: nil, fallbackWords: "none",
+        SceneField(key: "hint", type: .text, required: false, fallback: nil, fallbackWords: translatable("none"),
+                   meaning: translatable("extra words spoken before the keys hint")) { $0.identity.baseHint.map(JSONTree.string) },
+        SceneField(key: "languages", type: .languages, required: false, fallback: nil, fallbackWords: translatable("none"),
                    meaning: "the label, short name, hint and unit words in other languages, by language code (`\"de\"`, `\"pl\"`): said when Sayline speaks that language; each language listed is one the scene claims, and the audit checks it") { element in
             let languages = element.identity.languages
             let units = element.identity.unit?.languages ?? [:]
@@ -95,14 +96,14 @@ public struct SceneField: Sendable {
                 return JSONMember(code, .object(members))
             })
         },
-        SceneField(key: "value", type: .number, required: false, fallback: nil, fallbackWords: "the minimum",
-                   meaning: "the starting value; snapped to the nearest step") { .number($0.storedValue) },
+        SceneField(key: "value", type: .number, required: false, fallback: nil, fallbackWords: translatable("the minimum"),
+                   meaning: translatable("the starting value; snapped to the nearest step")) { .number($0.storedValue) },
         SceneField(key: "min", type: .number, required: false, fallback: nil, fallbackWords: kinds.all.map(\.minimumWords).joined(separator: ", "),
-                   meaning: "the lowest value") { .number($0.scale.lowerBound) },
+                   meaning: translatable("the lowest value")) { .number($0.scale.lowerBound) },
         SceneField(key: "max", type: .number, required: false, fallback: nil, fallbackWords: kinds.all.map(\.maximumWords).joined(separator: ", "),
-                   meaning: "the highest value") { .number($0.scale.requestedUpperBound) },
+                   meaning: translatable("the highest value")) { .number($0.scale.requestedUpperBound) },
         SceneField(key: "step", type: .number, required: false, fallback: 1, fallbackWords: nil,
-                   meaning: "one step; the roll's is a whole number") { .number($0.scale.step) },
+                   meaning: translatable("one step; the roll's is a whole number")) { .number($0.scale.step) },
     ] }
 
     /// Every field of the standard kinds, shared ones first, each once.
@@ -129,7 +130,7 @@ public struct SceneField: Sendable {
     public var defaultWords: String {
         if required { return "required" }
         if let fallbackWords { return fallbackWords }
-        return fallback.map { "`" + JSONWriter.line($0) + "`" } ?? "none"
+        return fallback.map { "`" + JSONWriter.line($0) + "`" } ?? translatable("none")
     }
 
     /// A Markdown table of fields: Docs/scene.md's tables (the shared keys, then each kind's).

@@ -109,8 +109,15 @@ public enum KeyTable {
     /// The entry of a readline function, if it is Sayline's.
     public static func spec(function name: String) -> KeySpec? { all.first { $0.function == name } }
 
-    /// The keys in one paragraph, for `--help` and `help`.
+    /// The keys in one paragraph, for `--help` and `help`: in English as the keyboard names
+    /// them ("Up/Right/+"), in another language by its own names for them ("Pfeil auf/Pfeil
+    /// rechts/+"), the ones `help keys` says; a symbol stays a symbol.
     public static var helpParagraph: String {
-        translated("Keys on an empty line: %s.", all.map { "\($0.keys.joined(separator: "/")) \(Phrasebook.current.text($0.help))" }.joined(separator: "; "))
+        let english = Phrasebook.speaksEnglish
+        let book = Phrasebook.current
+        return translated("Keys on an empty line: %s.", all.map { spec in
+            let names = spec.keys.map { key in english || key.count == 1 ? key : spokenName(of: key) }
+            return "\(names.joined(separator: "/")) \(book.text(spec.help))"
+        }.joined(separator: "; "))
     }
 }
