@@ -62,13 +62,20 @@ public enum KeyTable {
     /// The keys that run a command, as the command reference lists them: "Up, Right, +".
     public static func keys(forCommand name: String) -> String? {
         let keys = all.filter { $0.commandName == name }.flatMap { spec in
-            spec.function == nil ? spec.keys.map { "\($0) on an empty line" } : spec.keys
+            // Translators: a key that runs the command only when the line is empty: "Ctrl-D on an empty line".
+            spec.function == nil ? spec.keys.map { translated("%s on an empty line", shownName(of: $0)) } : spec.keys.map(shownName(of:))
         }
         return keys.isEmpty ? nil : keys.joinedText(separator: ", ")
     }
 
     /// The key that describes the focused control ("?"), for the start's hint.
     public static var describeKey: String { keys(forCommand: "describe") ?? "describe" }
+
+    /// A key as help and the man page write it: as the keyboard names it in English ("Page
+    /// Up"), by the language's own name in another ("Bild auf"); a symbol stays a symbol.
+    public static func shownName(of key: String) -> String {
+        Phrasebook.speaksEnglish || key.count == 1 ? key : spokenName(of: key)
+    }
 
     /// A key as it is said, with no symbol a screen reader would name: "question mark",
     /// "plus", "Control C".
