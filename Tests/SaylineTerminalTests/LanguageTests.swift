@@ -41,19 +41,29 @@ extension EndToEndTests { @Suite struct LanguageTests {
         #expect(result.stdout.last == "12490 Dollar", "\(result.stdout)")
     }
 
-    /// Plural forms from the catalog's own rule: Polish 1, 2, 5 and 22 are three words.
+    /// Plural forms from the catalog's own rule: Polish 1, 2, 5 and 22 are three words. A number
+    /// with decimals takes the form its catalog says: Polish and German one of its own
+    /// ("1,5 kilograma"), French its whole part's, so the singular below 2 ("1,5 kilogramme",
+    /// "0,5 étoile") and the plural from 2 ("2,5 kilogrammes").
     @Test func pluralsFollowTheCatalogsRuleAt1And2And5And22() throws {
         let scene = FileManager.default.temporaryDirectory.appendingPathComponent("plural-\(getpid()).json")
-        try #"{"controls": [{"kind": "ruler", "id": "mass", "label": "Masa", "unit": {"singular": "kilogram", "plural": "kilograms", "symbol": "kg"}, "min": 0, "max": 30, "step": 0.5}]}"#
+        try #"{"controls": [{"kind": "ruler", "id": "mass", "label": "Masa", "unit": {"singular": "kilogram", "plural": "kilograms", "symbol": "kg"}, "min": 0, "max": 30, "step": 0.5}, {"kind": "ruler", "id": "stars", "label": "Stars", "unit": "star", "min": 0, "max": 5, "step": 0.5}]}"#
             .write(to: scene, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scene) }
-        let input = "set 1\nset 2\nset 5\nset 22\nset 1.5\n"
-        let polish = try Self.say("pl", input.replacing(".", with: ","), ["--scene", scene.path])
-        #expect(Array(polish.stdout.dropFirst()) == ["1 kilogram", "2 kilogramy", "5 kilogramów", "22 kilogramy", "1,5 kilograma"], "\(polish.stdout)")
-        let french = try Self.say("fr", input.replacing(".", with: ","), ["--scene", scene.path])
-        #expect(Array(french.stdout.dropFirst()) == ["1 kilogramme", "2 kilogrammes", "5 kilogrammes", "22 kilogrammes", "1,5 kilogrammes"], "\(french.stdout)")
-        let english = try Self.say("en", input, ["--scene", scene.path])
-        #expect(Array(english.stdout.dropFirst()) == ["1 kilogram", "2 kilograms", "5 kilograms", "22 kilograms", "1.5 kilograms"], "\(english.stdout)")
+        let input = "set 1\nset 2\nset 5\nset 22\nset 1.5\nset 0.5\nset 2.5\nset 3\nnext\nset 0.5\nset 1\n"
+        func said(_ language: String) throws -> [String] {
+            try Self.say(language, language == "en" ? input : input.replacing(".", with: ","), ["--scene", scene.path]).stdout
+        }
+        #expect(try said("pl") == ["Masa, 0 kilogramów", "1 kilogram", "2 kilogramy", "5 kilogramów", "22 kilogramy", "1,5 kilograma", "0,5 kilograma", "2,5 kilograma",
+                                   "3 kilogramy", "Stars, 0 gwiazdek", "0,5 gwiazdki", "1 gwiazdka"])
+        #expect(try said("fr") == ["Masa, 0 kilogramme", "1 kilogramme", "2 kilogrammes", "5 kilogrammes", "22 kilogrammes", "1,5 kilogramme", "0,5 kilogramme",
+                                   "2,5 kilogrammes", "3 kilogrammes", "Stars, 0 étoile", "0,5 étoile", "1 étoile"])
+        #expect(try said("de") == ["Masa, 0 Kilogramm", "1 Kilogramm", "2 Kilogramm", "5 Kilogramm", "22 Kilogramm", "1,5 Kilogramm", "0,5 Kilogramm", "2,5 Kilogramm",
+                                   "3 Kilogramm", "Stars, 0 Sterne", "0,5 Sterne", "1 Stern"])
+        #expect(try said("es") == ["Masa, 0 kilogramos", "1 kilogramo", "2 kilogramos", "5 kilogramos", "22 kilogramos", "1,5 kilogramos", "0,5 kilogramos", "2,5 kilogramos",
+                                   "3 kilogramos", "Stars, 0 estrellas", "0,5 estrellas", "1 estrella"])
+        #expect(try said("en") == ["Masa, 0 kilograms", "1 kilogram", "2 kilograms", "5 kilograms", "22 kilograms", "1.5 kilograms", "0.5 kilograms", "2.5 kilograms",
+                                   "3 kilograms", "Stars, 0 stars", "0.5 stars", "1 star"])
     }
 
     /// Errors and help are in the language; a comma where English wants a point is answered.
