@@ -55,6 +55,41 @@ import Testing
         #expect(Phrasebook.using(Self.polish) { weight.rangeSentence } == "od 0 do 30")
     }
 
+    /// A catalog whose plural begins at 2, and which says a number with decimals takes its whole
+    /// part's form: French's rule (0 and 1 are one) and its setting.
+    struct WholePartCatalog: MessageCatalog {
+        let wholePart: Bool
+        func translation(of message: String, context: String?) -> String? {
+            switch (context, message) {
+            case ("decimal mark", "."): ","
+            case ("the plural form for a number with decimals", "own form"): wholePart ? "whole part" : "own form"
+            case ("a number with decimals", "%s kilograms"): "%s kilogrammes (own form)"
+            default: nil
+            }
+        }
+        func translation(of singular: String, plural: String, count: UInt64) -> String? {
+            singular == "%s kilogram" ? (count > 1 ? "%s kilogrammes" : "%s kilogramme") : nil
+        }
+    }
+
+    /// The catalog says which form a number with decimals takes: one of its own (Polish, and a
+    /// catalog that says nothing), or its whole part's, by the catalog's plural rule.
+    @Test func aNumberWithDecimalsTakesTheFormItsCatalogSays() {
+        let weight = AdjustableElement(identity: ControlIdentity(id: "w", label: "Poids", unit: UnitWords(known: "kg")),
+                                       control: RulerPicker(minimum: -30, maximum: 30, step: 0.5), value: 1)
+        let values: [Double] = [0.5, 1, 1.5, 2, 2.5, -1.5, -2.5, 0]
+        let french = Phrasebook(code: "fr", catalog: WholePartCatalog(wholePart: true))
+        #expect(french.decimalsTakeTheWholePartsForm)
+        #expect(Phrasebook.using(french) { values.map { weight.holding($0).spokenValue } }
+                == ["0,5 kilogramme", "1 kilogramme", "1,5 kilogramme", "2 kilogrammes", "2,5 kilogrammes", "-1,5 kilogramme", "-2,5 kilogrammes", "0 kilogramme"])
+        let ownForm = Phrasebook(code: "xx", catalog: WholePartCatalog(wholePart: false))
+        #expect(!ownForm.decimalsTakeTheWholePartsForm)
+        #expect(Phrasebook.using(ownForm) { weight.holding(1.5).spokenValue } == "1,5 kilogrammes (own form)")
+        #expect(Phrasebook.using(Self.polish) { weight.holding(0.5).spokenValue } == "0,5 kilograma")
+        #expect(!Phrasebook.english.decimalsTakeTheWholePartsForm)
+        #expect(weight.holding(1.5).spokenValue == "1.5 kilograms")
+    }
+
     @Test func placeholdersMayBeReorderedAndNeverTrap() {
         let rejection = Rejection(.wrongUnit(number: "65", unit: "pounds", expected: "65 Kilogramm"), input: "65 pounds")
         #expect(Phrasebook.using(Self.german) { rejection.message } == "Falsche Einheit, 65 oder 65 Kilogramm eingeben, nicht pounds")

@@ -41,6 +41,11 @@ public final class Phrasebook: Sendable {
     /// What is said before a negative number: "-" in English, whose voice says "minus"; a word
     /// where the language's voice says nothing for the sign ("moins " for French).
     public let minusMark: String
+    /// Whether a number with decimals takes the counted form of its whole part ("1,5 kilogramme",
+    /// "2,5 kilogrammes" in French, whose plural begins at 2) rather than the form of its own
+    /// that the messages in the context "a number with decimals" give (Polish "62,5 kilograma").
+    /// The catalog says which; English, German, Spanish and Polish keep their own form.
+    public let decimalsTakeTheWholePartsForm: Bool
 
     /// The source language: every message as it is written, English plural rules.
     public static let english = Phrasebook(sourceLanguage: "en")
@@ -91,6 +96,7 @@ public final class Phrasebook: Sendable {
         decimalMark = UInt8(ascii: ".")
         groupMark = ","
         minusMark = "-"
+        decimalsTakeTheWholePartsForm = false
     }
 
     public init(code: String, catalog: (any MessageCatalog)?, regional: String? = nil) {
@@ -103,6 +109,7 @@ public final class Phrasebook: Sendable {
             decimalMark = UInt8(ascii: ".")
             groupMark = ","
             minusMark = "-"
+            decimalsTakeTheWholePartsForm = false
             return
         }
         held = HeldCatalog(catalog)
@@ -115,6 +122,8 @@ public final class Phrasebook: Sendable {
         let minus = catalog.translation(of: "-", context: "the minus sign, said before a number") ?? "-"
         // A word or the sign, never a digit or a mark that would change the number.
         minusMark = !minus.isEmpty && minus.count <= 12 && !minus.contains(where: { $0.isNumber || $0 == "." || $0 == "," }) ? minus : "-"
+        // Only the one other word changes the form: a translation of the words is the form of its own.
+        decimalsTakeTheWholePartsForm = catalog.translation(of: "own form", context: "the plural form for a number with decimals") == "whole part"
     }
 
     /// A scene's words in this language: the regional ones first ("de_AT", then "de").
@@ -255,6 +264,13 @@ extension Phrasebook {
         // espeak-ng voice says the sign (German, English); else the word and a space: French
         // "moins ", Spanish "menos ", Polish "minus " (their voices say nothing for "-3").
         translatableIn("the minus sign, said before a number", "-"),
+        // Translators: which form a unit takes after a number with decimals. Write one of these
+        // two, in English, as it is: "own form" takes the messages in the context "a number with
+        // decimals" (Polish "62,5 kilograma", German "0,5 Kilogramm", Spanish "1,5 kilogramos");
+        // "whole part" takes the counted form of the number's whole part, by this catalog's
+        // plural rule (French, whose plural begins at 2: "0,5 étoile", "1,5 kilogramme",
+        // "2,5 kilogrammes").
+        translatableIn("the plural form for a number with decimals", "own form"),
     ]
 }
 

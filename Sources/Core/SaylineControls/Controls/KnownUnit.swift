@@ -112,16 +112,23 @@ public enum KnownUnit: String, Sendable, CaseIterable {
     }
 
     /// The value and the unit in the language: `number` is the value as it is said there.
-    /// A whole number takes the catalog's plural form for it; a number with decimals its own
-    /// form (Polish says "62,5 kilograma", neither "kilogramy" nor "kilogramów").
+    /// A whole number takes the catalog's plural form for it; a number with decimals the form
+    /// the catalog gives it: one of its own (Polish says "62,5 kilograma", neither "kilogramy"
+    /// nor "kilogramów"), or, where the catalog says so, its whole part's (French "1,5
+    /// kilogramme", "2,5 kilogrammes": the plural begins at 2).
     public func spoken(_ value: Double, number: String) -> String {
         let messages = self.messages
         // Whole or not as the number is said ("3", not 3.0000000000000004); with no number given,
         // as the value is.
         let saidWithDecimals = number.isEmpty ? value != value.rounded() : number.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") }
         guard !saidWithDecimals, value.magnitude < 1e18 else {
-            let decimal = Phrasebook.speaksEnglish ? messages.decimal : Phrasebook.current.text(messages.decimal, context: "a number with decimals")
-            return Phrasebook.fill(decimal, [number])
+            if Phrasebook.speaksEnglish { return Phrasebook.fill(messages.decimal, [number]) }
+            if value.magnitude < 1e18, Phrasebook.reading({ $0.decimalsTakeTheWholePartsForm }) {
+                // Counted by its whole part: 0,5 as 0, 1,5 as 1, 2,5 as 2.
+                let whole = Int(value.magnitude.rounded(.towardZero))
+                return Phrasebook.fill(Phrasebook.current.text(messages.counted.singular, plural: messages.counted.plural, count: whole), [number])
+            }
+            return Phrasebook.fill(Phrasebook.current.text(messages.decimal, context: "a number with decimals"), [number])
         }
         return Phrasebook.fill(Phrasebook.current.text(messages.counted.singular, plural: messages.counted.plural, count: Int(value.magnitude.rounded())), [number])
     }

@@ -99,12 +99,13 @@ public enum KeyTable {
         }
     }
 
-    /// `help keys`: one line a key, in words.
+    /// `help keys`: one line a key, in words, each a sentence that starts with a capital.
     public static var spokenReference: [String] {
         all.map { spec in
             let names = spec.keys.map(spokenName(of:))
             let keys = names.count > 1 ? translated("%s or %s", names.dropLast().joined(separator: ", "), names.last ?? "") : names.joined()
-            return translated("%s, %s.", keys, Phrasebook.current.text(spec.help))
+            // Each line is a sentence: "Question mark, describe…", "Le point d'interrogation, …".
+            return translated("%s, %s.", keys, Phrasebook.current.text(spec.help)).startingASentence
         }
     }
 
