@@ -21,8 +21,22 @@ enum InstallContents {
     }()
 
     /// The man pages and where each goes.
+    /// The man pages and where each goes, the English first, then each language's from Docs/man/LL/.
     private static func manPages(_ layout: InstallLayout) -> [(InstallLayout.Item, String)] {
-        [(layout.manPage, "sayline.1"), (layout.sceneManPage, "sayline-scene.5"), (layout.rulesManPage, "sayline-audit-rules.7")]
+        let files = ["sayline.1", "sayline-scene.5", "sayline-audit-rules.7"]
+        return zip([layout.manPage, layout.sceneManPage, layout.rulesManPage], files).map { ($0, $1) }
+            + InstallLayout.catalogLanguages.flatMap { code in zip(layout.manPages(in: code), files.map { "man/" + code + "/" + $0 }).map { ($0, $1) } }
+    }
+
+    /// Where in Docs/ the page installed at `path` comes from: a page under share/man/LL/manN/
+    /// is the language's (Docs/man/LL/), one under share/man/manN/ the English.
+    private static func manSource(of path: String, named name: Substring) -> String {
+        let folders = path.split(separator: "/")
+        if folders.count >= 4, folders[folders.count - 4] == "man" {
+            let code = String(folders[folders.count - 3])
+            if InstallLayout.catalogLanguages.contains(code) { return "man/" + code + "/" + name }
+        }
+        return String(name)
     }
 
     /// Every item with its bytes, in the order they are installed, all read before anything is
@@ -65,7 +79,7 @@ enum InstallContents {
             if case .success(let program) = readProgram() { return program }
             return nil
         case "sayline.1", "sayline-scene.5", "sayline-audit-rules.7":
-            if case .success(let page) = FileAccess.read(packageRoot + "/Docs/" + name, limit: 1 << 20) { return page }
+            if case .success(let page) = FileAccess.read(packageRoot + "/Docs/" + manSource(of: item.path, named: name), limit: 1 << 20) { return page }
             return nil
         case "sayline": return Array(CompletionScript.script(for: .bash).utf8)
         case "_sayline": return Array(CompletionScript.script(for: .zsh).utf8)

@@ -70,9 +70,20 @@ struct InstallLayout {
         // Translators: an installed catalog, as install names it; %s is the language's code, "de".
         Item(name: code + " messages", path: prefix + "/share/locale/" + code + "/LC_MESSAGES/" + GettextCatalog.domain + ".mo", mode: 0o644, shown: translated("%s messages", code))
     }
+    /// A language's man pages, where man-db looks for a person in that language
+    /// (share/man/de/man1/sayline.1), each with the English page's name and the language's code.
+    func manPages(in code: String) -> [Item] {
+        [manPage, sceneManPage, rulesManPage].map { english in
+            let sectionFolder = english.path.split(separator: "/").suffix(2).joined(separator: "/")
+            return Item(name: code + " " + english.name, path: dataFolder + "/man/" + code + "/" + sectionFolder, mode: 0o644, shown: english.shown + " (" + code + ")")
+        }
+    }
     /// The languages this build has catalogs for.
     static var catalogLanguages: [String] { LanguageChoice.available(in: [CatalogFolder.built]).filter { $0 != "en" } }
-    var items: [Item] { [program, manPage, sceneManPage, rulesManPage, bashCompletion, zshCompletion, fishCompletion] + Self.catalogLanguages.map(catalog) }
+    var items: [Item] {
+        [program, manPage, sceneManPage, rulesManPage] + Self.catalogLanguages.flatMap(manPages(in:))
+            + [bashCompletion, zshCompletion, fishCompletion] + Self.catalogLanguages.map(catalog)
+    }
     /// What install put, for uninstall (`InstallRecord`): not an item, as it is no file of
     /// Sayline's to use.
     var record: Item { Item(name: "record of what was installed", path: dataFolder + "/sayline/installed", mode: 0o644) }
