@@ -30,11 +30,11 @@ public struct TickScale: Sendable, Equatable {
         var repairs: [Repair] = []
         let lower = requestedLower.isFinite ? requestedLower : 0
         if !requestedLower.isFinite {
-            repairs.append(Repair(field: "minimum", problem: "is not a finite number", replacement: "0"))
+            repairs.append(Repair(field: "minimum", problem: translated("is not a finite number"), replacement: NumberText.spoken(0)))
         }
         let safeStep = step.isFinite && step > 0 ? step : 1
         if safeStep != step {
-            repairs.append(Repair(field: "step", problem: "\(NumberText.plainForPrograms(step)) is not a positive finite number", replacement: "1"))
+            repairs.append(Repair(field: "step", problem: translated("%s is not a positive finite number", NumberText.plain(step)), replacement: NumberText.spoken(1)))
         }
         let cap = max(maximumTickCount, 1)
         // Bounds of opposite sign near the largest Double overflow when subtracted; divided
@@ -45,11 +45,12 @@ public struct TickScale: Sendable, Equatable {
         let ticks = abs(quotient - quotient.rounded()) < 1e-9 ? quotient.rounded() : quotient.rounded(.down)
         let count = ticks.isFinite ? Int(min(max(ticks, 0), Double(cap - 1))) + 1 : 1
         if !upperBound.isFinite {
-            repairs.append(Repair(field: "maximum", problem: "is not a finite number", replacement: "the minimum"))
+            repairs.append(Repair(field: "maximum", problem: translated("is not a finite number"), replacement: Repair.theMinimum))
         } else if upperBound < lower {
-            repairs.append(Repair(field: "maximum", problem: "\(NumberText.plainForPrograms(upperBound)) is below the minimum", replacement: "the minimum"))
+            repairs.append(Repair(field: "maximum", problem: translated("%s is below the minimum", NumberText.plain(upperBound)), replacement: Repair.theMinimum))
         } else if ticks.isFinite, ticks > Double(cap - 1) {
-            repairs.append(Repair(field: "tickCount", problem: "needs \(NumberText.plainForPrograms(ticks + 1)) ticks, more than the cap of \(cap)", replacement: "a scale cut off at \(cap) ticks"))
+            repairs.append(Repair(field: "tickCount", problem: translated("needs %s ticks, more than the cap of %s", NumberText.plain(ticks + 1), NumberText.spoken(cap)),
+                                  replacement: translatedCount("a scale cut off at %s tick", "a scale cut off at %s ticks", count: cap, NumberText.spoken(cap))))
         }
         self.lowerBound = lower
         self.step = safeStep
@@ -135,5 +136,10 @@ public struct Repair: Sendable, Equatable, Hashable {
     }
 
     /// The repair as a sentence: "step 0 is not a positive finite number; 1 is used instead".
-    public var sentence: String { "\(field) \(problem); \(replacement) is used instead" }
+    // Translators: the setting's name as the control calls it ("step", "maximum": kept as
+    // typed), what is wrong with it, then what is used instead ("1", "the minimum").
+    public var sentence: String { translated("%s %s; %s is used instead", field, problem, replacement) }
+
+    /// What a bound or value left unusable is given instead.
+    public static var theMinimum: String { translatedIn("used instead of a setting", "the minimum") }
 }
