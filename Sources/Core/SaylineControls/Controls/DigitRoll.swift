@@ -177,16 +177,26 @@ public struct DigitRoll: AdjustableControl {
     /// Negative values and values wider than the columns are shown otherwise.
     public var figureMayDiffer: Bool { true }
 
-    /// What the columns show instead of a negative value or one wider than they are.
+    /// What the columns show instead of a negative value or one wider than they are. Both
+    /// figures are said as the numbers they are: the shown one with the prefix and its digits
+    /// ungrouped ("$234560", not "$234,560", which a German, French, Spanish or Polish voice
+    /// reads as 234.56), the true one with the language's minus.
     public func misstatement(for value: Double) -> String? {
         let whole = Self.whole(value)
         let truth = NumberText.spoken(value, places: 0)
-        if whole < 0 { return translated("shows %s for %s, the columns cannot show a minus sign", figure(for: value), truth) }
+        if whole < 0 { return translated("shows %s for %s, the columns cannot show a minus sign", spokenFigure(for: value), truth) }
         if whole > widestFigure {
             return translatedCount("shows %s for %s, %s column drops the leading digits", "shows %s for %s, %s columns drop the leading digits",
-                                   count: columns, figure(for: value), truth, String(columns))
+                                   count: columns, spokenFigure(for: value), truth, NumberText.spoken(columns))
         }
         return nil
+    }
+
+    /// The figure the columns show, as it is said: the prefix, then the shown digits as one
+    /// number, with no separator a voice could take for a decimal mark.
+    func spokenFigure(for value: Double) -> String {
+        let shown = shownDigits(for: value).reduce(0) { $0 * 10 + $1 }
+        return prefix + NumberText.spoken(shown)
     }
 
     /// The prefix may be typed before a number: "$12,480".
