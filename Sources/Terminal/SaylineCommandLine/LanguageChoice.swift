@@ -143,6 +143,17 @@ package struct LanguageChoice: Equatable, Sendable {
         return ["en"] + codes.sorted()
     }
 
+    /// Why a catalog was not read, in the phrasebook in use; nil when it was, or is not there.
+    private static func refusal(_ opened: Result<GettextCatalog, GettextCatalog.Refusal>) -> String? {
+        switch opened {
+        // Translators: %s is why ("its folder … belongs to another user").
+        case .failure(.untrusted(let why)): translated("messages not read, because %s", why)
+        // Translators: %s is the catalog's file and what is wrong with it.
+        case .failure(.damaged(let why)): translated("messages not read: %s", why)
+        case .failure(.missing), .success: nil
+        }
+    }
+
     /// The language, and the phrasebook for it: English when nothing was asked, when English
     /// was, or when no catalog has it (then `notice` says so, once).
     /// - Parameter subcommandOptions: as `flagged` takes it.
@@ -155,6 +166,7 @@ package struct LanguageChoice: Equatable, Sendable {
         let codes = candidates(asked)
         let folders = catalogFolders()
         var refused: String?
+        var refusedAt: (code: String, folder: String)?
         for code in codes {
             if code == "en" || code.hasPrefix("en_") || code == "C" || code == "POSIX" { return (LanguageChoice(asked: asked, source: source, code: nil), .english, nil) }
             for folder in folders {
@@ -162,10 +174,12 @@ package struct LanguageChoice: Equatable, Sendable {
                 case .success(let catalog):
                     // "de_AT" heard through "de": the scene's Austrian words first.
                     let regional = codes.first { $0.hasPrefix(code + "_") }
-                    return (LanguageChoice(asked: asked, source: source, code: code), Phrasebook(code: code, catalog: catalog, regional: regional), refused)
-                case .failure(.untrusted(let why)): refused = refused ?? "messages not read, because \(why)"
-                case .failure(.damaged(let why)): refused = refused ?? "messages not read: \(why)"
-                case .failure(.missing): break
+                    let book = Phrasebook(code: code, catalog: catalog, regional: regional)
+                    // A catalog refused on the way ("pl:de", Polish refused) is said in the language found.
+                    let notice = refusedAt.flatMap { at in Phrasebook.using(book) { refusal(GettextCatalog.open(language: at.code, folder: at.folder)) } }
+                    return (LanguageChoice(asked: asked, source: source, code: code), book, notice ?? refused)
+                case .failure(let failure):
+                    if refused == nil, let why = refusal(.failure(failure)) { (refused, refusedAt) = (why, (code, folder)) }
                 }
             }
         }
