@@ -45,7 +45,7 @@ public struct DigitRoll: AdjustableControl {
         var repairs: [Repair] = []
         self.columns = min(max(columns, 1), Self.maximumColumns)
         if self.columns != columns {
-            repairs.append(Repair(field: "digits", problem: translated("%s is outside 1 to 9", NumberText.spoken(columns)), replacement: NumberText.spoken(self.columns)))
+            repairs.append(Repair(field: "digits", .digitsOutside(columns), instead: .number(Double(self.columns))))
         }
         // Spaces are part of a figure ("USD 12 480", a no-break space between groups): only
         // control characters and line breaks are taken out.
@@ -54,31 +54,29 @@ public struct DigitRoll: AdjustableControl {
         self.leadingZeros = leadingZeros
         self.startDigit = min(max(startDigit, 0), 9)
         if self.startDigit != startDigit {
-            repairs.append(Repair(field: "start", problem: translated("%s is not a digit", NumberText.spoken(startDigit)), replacement: NumberText.spoken(self.startDigit)))
+            repairs.append(Repair(field: "start", .notADigit(startDigit), instead: .number(Double(self.startDigit))))
         }
         self.order = order
         self.stagger = stagger.isFinite ? min(max(stagger, 0), 10_000) : 60
         if self.stagger != stagger {
-            // Translators: milliseconds; write the range as your language writes numbers in a sentence, ungrouped for a voice.
-            repairs.append(Repair(field: "stagger", problem: translated("%s ms is outside 0 to 10,000", NumberText.plain(stagger)), replacement: NumberText.plain(self.stagger)))
+            repairs.append(Repair(field: "stagger", .staggerOutside(stagger), instead: .number(self.stagger)))
         }
         self.response = response.isFinite ? min(max(response, 0.01), 60) : 0.55
         if self.response != response {
-            // Translators: seconds; write the numbers with your language's decimal mark.
-            repairs.append(Repair(field: "response", problem: translated("%s s is outside 0.01 to 60", NumberText.plain(response)), replacement: NumberText.plain(self.response)))
+            repairs.append(Repair(field: "response", .responseOutside(response), instead: .number(self.response)))
         }
         self.damping = damping.isFinite ? min(max(damping, 0.05), 1) : 0.82
         if self.damping != damping {
-            repairs.append(Repair(field: "damping", problem: translated("%s is outside 0.05 to 1", NumberText.plain(damping)), replacement: NumberText.plain(self.damping)))
+            repairs.append(Repair(field: "damping", .dampingOutside(damping), instead: .number(self.damping)))
         }
         // The strips hold whole digits, so a step is a whole number of at least 1.
         let wholeStep = step.isFinite ? max(step.rounded(), 1) : 1
         if wholeStep != step {
-            repairs.append(Repair(field: "step", problem: translated("%s is not a whole number of at least 1", NumberText.plain(step)), replacement: NumberText.plain(wholeStep)))
+            repairs.append(Repair(field: "step", .notWholeFromOne(step), instead: .number(wholeStep)))
         }
         self.pageStepCount = max(pageStepCount, 1)
         if self.pageStepCount != pageStepCount {
-            repairs.append(Repair(field: "pageSteps", problem: translated("%s is below 1", NumberText.spoken(pageStepCount)), replacement: NumberText.spoken(1)))
+            repairs.append(Repair(field: "pageSteps", .belowOne(pageStepCount), instead: .number(1)))
         }
         let widest = Double(Self.power(of: 10, self.columns) - 1)
         scale = TickScale(lowerBound: minimum ?? 0, upperBound: maximum ?? widest, step: wholeStep,
