@@ -159,6 +159,17 @@ package struct LanguageChoice: Equatable, Sendable {
         return nil
     }
 
+    /// Why a catalog was not read, in the phrasebook in use; nil when it was, or is not there.
+    private static func refusal(_ opened: Result<GettextCatalog, GettextCatalog.Refusal>) -> String? {
+        switch opened {
+        // Translators: %s is why ("its folder … belongs to another user").
+        case .failure(.untrusted(let why)): translated("messages not read, because %s", why)
+        // Translators: %s is the catalog's file and what is wrong with it.
+        case .failure(.damaged(let why)): translated("messages not read: %s", why)
+        case .failure(.missing), .success: nil
+        }
+    }
+
     /// The language, and the phrasebook for it: English when nothing was asked, when English
     /// was, or when no catalog has it (then `notice` says so, once).
     /// - Parameter subcommandOptions: as `flagged` takes it.
@@ -170,8 +181,8 @@ package struct LanguageChoice: Equatable, Sendable {
         }
         let codes = candidates(asked)
         let folders = catalogFolders()
-        /// Why a catalog was not read, and whether it was not trusted (else it was damaged).
-        var refused: (why: String, untrusted: Bool)?
+        var refused: String?
+        var refusedAt: (code: String, folder: String)?
         for code in codes {
             if code == "en" || code.hasPrefix("en_") || code == "C" || code == "POSIX" { return (LanguageChoice(asked: asked, source: source, code: nil), .english, nil) }
             for folder in folders {
@@ -179,23 +190,17 @@ package struct LanguageChoice: Equatable, Sendable {
                 case .success(let catalog):
                     // "de_AT" heard through "de": the scene's Austrian words first.
                     let regional = codes.first { $0.hasPrefix(code + "_") }
-                    let phrasebook = Phrasebook(code: code, catalog: catalog, regional: regional)
-                    // A catalog refused before this one is said in this one's language, as everything after it is.
-                    let notice = refused.map { refusal in
-                        Phrasebook.using(phrasebook) {
-                            // Translators: %s says why, in English words a program gives (as strerror's are).
-                            refusal.untrusted ? translated("messages not read, because %s", refusal.why) : translated("messages not read: %s", refusal.why)
-                        }
-                    }
-                    return (LanguageChoice(asked: asked, source: source, code: code), phrasebook, notice)
-                case .failure(.untrusted(let why)): refused = refused ?? (why, true)
-                case .failure(.damaged(let why)): refused = refused ?? (why, false)
-                case .failure(.missing): break
+                    let book = Phrasebook(code: code, catalog: catalog, regional: regional)
+                    // A catalog refused on the way ("pl:de", Polish refused) is said in the language found.
+                    let notice = refusedAt.flatMap { at in Phrasebook.using(book) { refusal(GettextCatalog.open(language: at.code, folder: at.folder)) } }
+                    return (LanguageChoice(asked: asked, source: source, code: code), book, notice ?? refused)
+                case .failure(let failure):
+                    if refused == nil, let why = refusal(.failure(failure)) { (refused, refusedAt) = (why, (code, folder)) }
                 }
             }
         }
         // English by nature: no catalog could be read, so nothing after it is in another language.
-        let notice = (refused.map { $0.untrusted ? "messages not read, because \($0.why); " : "messages not read: \($0.why); " } ?? "") + "no messages in \(TextSanitiser.echo(asked)) (\(TextSanitiser.clean(source.description))); speaking English. Languages: \(available(in: folders).joined(separator: ", "))"
+        let notice = (refused.map { $0 + "; " } ?? "") + "no messages in \(TextSanitiser.echo(asked)) (\(TextSanitiser.clean(source.description))); speaking English. Languages: \(available(in: folders).joined(separator: ", "))"
         return (LanguageChoice(asked: asked, source: source, code: nil), .english, notice)
     }
 }

@@ -70,7 +70,7 @@ package enum RunCommand: Subcommand {
         case .notText(let line): return "\(scriptName):\(line): " + translated("the script is not UTF-8 text") + "\n"
         case .tooLong(let line):
             return "\(scriptName):\(line): " + translatedCount("a line of more than %s byte; no command is that long", "a line of more than %s bytes; no command is that long",
-                                                                count: ScriptLines.lineLimit, String(ScriptLines.lineLimit)) + "\n"
+                                                                count: ScriptLines.lineLimit, NumberText.spoken(ScriptLines.lineLimit)) + "\n"
         case .unreadable(let reason): return "\(scriptName): \(reason)\n"
         }
     }

@@ -34,7 +34,7 @@ package enum SceneCommand: Subcommand {
                 }
                 let count = scene.elements.count
                 // Translators: English says "controls" even for 1, as scripts have read it; give your language's forms.
-                return writeAnswer("\(FileAccess.shown(path)): " + translatedCount("valid, %s controls", "valid, %s controls", count: count, String(count)) + "\n")
+                return writeAnswer("\(FileAccess.shown(path)): " + translatedCount("valid, %s controls", "valid, %s controls", count: count, NumberText.spoken(count)) + "\n")
             }
         case (true, _?):
             throw UsageError(translated("scene takes --print or --check FILE, not both"))

@@ -20,8 +20,9 @@ extension AdjustableElement {
         if scale.tickCount < 2, !rangeRepaired {
             let requested = scale.requestedUpperBound
             problems.append(requested <= minimum
-                ? SettingProblem(field: "maximum", problem: translated("%s is the minimum too: there is nothing to adjust", NumberText.plainForPrograms(requested)))
-                : SettingProblem(field: "step", problem: translated("%s is more than the range from %s to %s: there is nothing to adjust", NumberText.plainForPrograms(scale.step), NumberText.plainForPrograms(minimum), NumberText.plainForPrograms(requested))))
+                ? SettingProblem(field: "maximum", problem: translated("%s is the minimum too: there is nothing to adjust", NumberText.plain(requested)))
+                : SettingProblem(field: "step", problem: translated("%s is more than the range from %s to %s: there is nothing to adjust",
+                                                                    NumberText.plain(scale.step), NumberText.plain(minimum), NumberText.plain(requested))))
         }
         return problems
     }

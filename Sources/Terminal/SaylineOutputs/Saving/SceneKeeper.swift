@@ -154,7 +154,7 @@ package final class SceneKeeper {
         let count = unsavedCount(elements)
         guard count > 0, let path = document.path else { return nil }
         return translatedCount("%s change was not saved to %s (save, or --autosave)", "%s changes were not saved to %s (save, or --autosave)",
-                               count: count, String(count), TextSanitiser.echo(path, limit: 4_096))
+                               count: count, NumberText.spoken(count), TextSanitiser.echo(path, limit: 4_096))
     }
 
     /// At exit with `--autosave`: the save, when there is anything to save.
