@@ -70,8 +70,8 @@ extension EndToEndTests { @Suite struct ErrorLanguageTests {
         defer { try? FileManager.default.removeItem(at: scene) }
         let checked = try runPiped(["scene", "--check", scene.path, "--language", language], input: "").stderr
         let expected = language == "de"
-            ? ["controls[0].max: 0 liegt unter dem Minimum", "controls[1].step: 0,5 ist keine ganze Zahl ab 1", "controls[3].value: 3,25 liegt nicht auf der Skala"]
-            : ["controls[0].max: 0 jest poniżej minimum", "controls[1].step: 0,5 nie jest liczbą całkowitą równą co najmniej 1", "controls[3].value: 3,25 nie leży na skali"]
+            ? ["controls[0].max: 0 liegt unter dem Minimum", "controls[1].step: 0,5 ist keine ganze Zahl von mindestens 1", "controls[3].value: 3,25 liegt nicht auf der Skala"]
+            : ["controls[0].max: 0 jest poniżej minimum", "controls[1].step: 0,5 nie jest liczbą całkowitą nie mniejszą niż 1", "controls[3].value: 3,25 nie leży na skali"]
         for part in expected { #expect(checked.contains(part), "\(language): \(checked)") }
         // A negative number is said with the language's minus where its voice needs the word.
         #expect(checked.contains(language == "pl" ? "controls[0].step: minus 3 " : "controls[0].step: -3 "), "\(checked)")

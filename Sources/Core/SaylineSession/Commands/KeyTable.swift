@@ -92,6 +92,7 @@ public enum KeyTable {
         case "Down": translatedIn("key name", "Down")
         case "Left": translatedIn("key name", "Left")
         case "Right": translatedIn("key name", "Right")
+        case "Tab": translatedIn("key name", "Tab")
         case "Shift-Tab": translatedIn("key name", "Shift Tab")
         case "Ctrl-C": translatedIn("key name", "Control C")
         case "Ctrl-D": translatedIn("key name", "Control D")
