@@ -86,7 +86,7 @@ extension EndToEndTests { @Suite struct LanguageTests {
         #expect(unknown.1.components(separatedBy: "ja_JP.UTF-8").count == 2, "said once: \(unknown.1)")
         let config = try runPiped(["config", "--language", "pl"], input: "")
         #expect(config.stdout.contains("language = pl"))
-        #expect(config.stdout.contains("command line --language"))
+        #expect(config.stdout.contains("wiersz poleceń --language (polski)"), "\(config.stdout)")
     }
 
     /// The language is read from the command line as its parser reads it: `--label --language`
