@@ -30,14 +30,13 @@ package struct Options: Equatable {
     package static let versionNumber = "0.1.0"
     /// What `--version` answers, for `sayline` and every subcommand.
     /// With the licence, as GNU tools give it: the binary links GNU readline, so it is GPL-3.0.
-    package static let versionLine = """
-        sayline \(versionNumber)
-        License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>, as sayline links GNU readline.
-        This is free software: you are free to change and redistribute it.
-        There is NO WARRANTY, to the extent permitted by law.
-
-        """
-
+    package static var versionLine: String {
+        "sayline \(versionNumber)\n"
+            // Translators: as GNU's own programs say it in your language; keep the address.
+            + translated("License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>, as sayline links GNU readline.") + "\n"
+            + translated("This is free software: you are free to change and redistribute it.") + "\n"
+            + translated("There is NO WARRANTY, to the extent permitted by law.") + "\n"
+    }
 
     /// Reads arguments (without the program name), the environment and the preferences file.
     /// - Parameters:
