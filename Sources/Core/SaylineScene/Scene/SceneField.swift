@@ -63,9 +63,9 @@ public struct SceneField: Sendable {
 
     private static func makeShared(for kinds: SceneKinds) -> [SceneField] { [
         SceneField(key: "kind", type: .kind, required: true, fallback: nil, fallbackWords: nil,
-                   meaning: "which control") { .string($0.kindName) },
+                   meaning: translatable("which control")) { .string($0.kindName) },
         SceneField(key: "id", type: .identifier, required: true, fallback: nil, fallbackWords: nil,
-                   meaning: "for `focus`, completion, scripts and suppressions; unique (case-insensitive); visible characters only: no spaces, tabs, no-break spaces or invisible characters") { .string($0.identity.id) },
+                   meaning: translatable("for `focus`, completion, scripts and suppressions; unique (case-insensitive); visible characters only: no spaces, tabs, no-break spaces or invisible characters")) { .string($0.identity.id) },
         SceneField(key: "label", type: .text, required: false, fallback: "", fallbackWords: nil,
                    meaning: translatable("the accessible name, said on focus (an empty one is reported by the audit, not refused)")) { .string($0.identity.baseLabel) },
         SceneField(key: "shortName", type: .text, required: false, fallback: nil, fallbackWords: translatable("the label"),
@@ -81,7 +81,7 @@ public struct SceneField: Sendable {
         SceneField(key: "hint", type: .text, required: false, fallback: nil, fallbackWords: translatable("none"),
                    meaning: translatable("extra words spoken before the keys hint")) { $0.identity.baseHint.map(JSONTree.string) },
         SceneField(key: "languages", type: .languages, required: false, fallback: nil, fallbackWords: translatable("none"),
-                   meaning: "the label, short name, hint and unit words in other languages, by language code (`\"de\"`, `\"pl\"`): said when Sayline speaks that language; each language listed is one the scene claims, and the audit checks it") { element in
+                   meaning: translatable("the label, short name, hint and unit words in other languages, by language code (`\"de\"`, `\"pl\"`): said when Sayline speaks that language; each language listed is one the scene claims, and the audit checks it")) { element in
             let languages = element.identity.languages
             let units = element.identity.unit?.languages ?? [:]
             let codes = Set(languages.keys).union(units.keys).sorted()
@@ -111,16 +111,17 @@ public struct SceneField: Sendable {
         SceneField.shared(for: .standard) + SceneKinds.standard.all.flatMap(\.fields)
     }
 
-    /// The type in the words of Docs/scene.md.
+    /// The type in the words of Docs/scene.md (English; `Phrasebook.current.text` says it in
+    /// another language).
     public var typeWords: String {
         switch type {
         case .kind: SceneKinds.standard.names.map { "`\"\($0)\"`" }.joined(separator: ", ")
-        case .identifier: "string, one word"
-        case .text: "string"
-        case .number: "number"
-        case .wholeNumber: "whole number"
-        case .onOff: "true or false"
-        case .unit: "`{singular, plural, symbol?}` or a known unit's name"
+        case .identifier: translatable("string, one word")
+        case .text: translatable("string")
+        case .number: translatable("number")
+        case .wholeNumber: translatable("whole number")
+        case .onOff: translatable("true or false")
+        case .unit: translatable("`{singular, plural, symbol?}` or a known unit's name")
         case .languages: "`{LL: {label?, shortName?, hint?, unit?}}`"
         case .choice(let words): words.map { "`\"\($0)\"`" }.joined(separator: ", ")
         }
@@ -128,7 +129,7 @@ public struct SceneField: Sendable {
 
     /// The default in the words of Docs/scene.md.
     public var defaultWords: String {
-        if required { return "required" }
+        if required { return translatable("required") }
         if let fallbackWords { return fallbackWords }
         return fallback.map { "`" + JSONWriter.line($0) + "`" } ?? translatable("none")
     }

@@ -119,7 +119,10 @@ package enum ManPage {
     /// sayline-scene(5)'s tables: one `.TP` entry a key, its type, default and meaning.
     static func fields(_ fields: [SceneField]) -> String {
         fields.map { field in
-            ".TP\n.B \(escape(field.key))\n\(fromMarkdown(field.meaning)). Type: \(fromMarkdown(field.typeWords)); default: \(fromMarkdown(field.defaultWords)).\n"
+            let book = Phrasebook.current
+            // Translators: a scene key's type and default in the man page: "Type: number; default: 1."
+            let detail = translated("Type: %1$s; default: %2$s.", book.text(field.typeWords), book.text(field.defaultWords))
+            return ".TP\n.B \(escape(field.key))\n\(fromMarkdown(book.text(field.meaning))). \(fromMarkdown(detail))\n"
         }.joined()
     }
 
