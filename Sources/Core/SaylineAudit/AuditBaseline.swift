@@ -97,7 +97,7 @@ public struct AuditBaseline: Sendable, Equatable {
             }
             // What a report prints of an entry is what a scene could hold: a committed baseline
             // cannot write escape sequences to the terminal of the person reading the report.
-            guard SceneDecoder.isControlID(control) else {
+            guard Self.isControlKey(control) else {
                 return .failure(Problem(line: number, message: "control must be a control's id: one word of visible characters"))
             }
             guard AuditRules.all.contains(where: { $0.id == rule }) else {
@@ -106,6 +106,17 @@ public struct AuditBaseline: Sendable, Equatable {
             entries.append(Entry(file: file, control: control, rule: rule))
         }
         return .success(AuditBaseline(entries))
+    }
+
+    /// A control as reports key it (`AuditReport.Node.shownControl`): its id, or its id and the
+    /// language it was heard in, "weight in de". Nothing else: a committed baseline's entries are
+    /// printed as they are, so none can carry an escape sequence or a line break.
+    static func isControlKey(_ key: String) -> Bool {
+        if SceneDecoder.isControlID(key) { return true }
+        guard let space = key.firstRange(of: " in ") else { return false }
+        let code = key[space.upperBound...]
+        return SceneDecoder.isControlID(String(key[..<space.lowerBound])) && (1...12).contains(code.count)
+            && code.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "_") }
     }
 
     /// The file's text: one entry a line, sorted, keys in the same order every time.
