@@ -35,7 +35,12 @@ package struct LanguageChoice: Equatable, Sendable {
     /// The languages with a catalog, as the help lists them: "en, de, es, fr, pl".
     package static func languageList() -> String { available().joined(separator: ", ") }
 
-    /// The language the command line asks for: the last `--language` given, read against the
+    /// `audit --report-language`: the language the audit writes in, where its `--language`
+    /// names the languages the scenes are heard in. It wins over `--language`.
+    package static let reportLanguageName = "--report-language"
+
+    /// The language the command line asks for: the last `--language` given (or `audit
+    /// --report-language`, which wins over it), read against the
     /// table of the command the words are for, exactly as its parser will read them, so that
     /// the argument of another option (`pick --label --language`) or an operand after `--` is
     /// never taken for it, and `--language=de` is. A word the parser would refuse is passed
@@ -44,7 +49,7 @@ package struct LanguageChoice: Equatable, Sendable {
     ///   nil when it names none (the words are then the REPL's); asked only when a word could
     ///   be the flag, as making a table is a twentieth of a start.
     package static func flagged(in words: [String], subcommandOptions: (String) -> [OptionSpec]?) -> (String, SettingSource)? {
-        guard words.contains(where: { $0.hasPrefix(option.name) }) else { return nil }
+        guard words.contains(where: { $0.hasPrefix(option.name) || $0.hasPrefix(reportLanguageName) }) else { return nil }
         var reader: CommandLineReader
         if let first = words.first, let table = subcommandOptions(first) {
             reader = CommandLineReader(Array(words.dropFirst()), options: table)
@@ -52,17 +57,19 @@ package struct LanguageChoice: Equatable, Sendable {
             reader = CommandLineReader(words, options: Options.replOptions)
         }
         var flagged: (String, SettingSource)?
+        var report: (String, SettingSource)?
         while true {
             do throws(UsageError) {
                 guard let item = try reader.next() else { break }
-                if case .option(let given) = item, given.option.name == option.name, let value = given.value {
-                    flagged = (value, .flag(given.spelled))
+                if case .option(let given) = item, let value = given.value {
+                    if given.option.name == option.name { flagged = (value, .flag(given.spelled)) }
+                    if given.option.name == reportLanguageName { report = (value, .flag(given.spelled)) }
                 }
             } catch {
                 continue
             }
         }
-        return flagged
+        return report ?? flagged
     }
 
     /// What was asked for and where, with no catalog looked at yet: what the command line

@@ -42,11 +42,18 @@ package enum AuditCommand: Subcommand {
             options: [SharedOptions.scene, demo,
                       SharedOptions.format(Format.allCases.map(\.rawValue), help: translatable("text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning, html as one page to read")),
                       SharedOptions.output, failOn, baseline, updateBaseline, rule, shard, maxChangeWords, maxFocusWords, jobs,
-                      language, SharedOptions.help, SharedOptions.version])
+                      language, reportLanguage, SharedOptions.help, SharedOptions.version])
     }
 
     static let language = OptionSpec("--language", argument: "LANGS", completion: .none, defaultWords: translatable("each language a scene gives words in"),
                                      help: translatable("hear the scenes in these languages too, a comma list such as de,pl, or all: the rules about words (announcement-length, spoken-text-speakable, value-text-present, name-present, name-unique, no-silent-steps) run again in each, and each finding names its language; messages are in the first"))
+
+    /// The report's language, apart from the languages the scenes are heard in: a CI log asks
+    /// for English (`--report-language en`) while the audit hears German and Polish. Read before
+    /// any other word, as `--language` is (`LanguageChoice`), so its usage errors are in it too.
+    static let reportLanguage = OptionSpec(LanguageChoice.reportLanguageName, argument: "LANG", completion: .none,
+                                           defaultWords: "--language's first, else the preferences file's or the environment's",
+                                           help: translatable("the language of the report and of the audit's messages, whatever languages --language hears the scenes in: en, de, fr, es, pl, or any with a catalog; --report-language en, or LANGUAGE=en without --language, gives English"))
 
     /// Makes the plan, then carries it out; a mistake on the command line is thrown, to be
     /// said with the usage hint.
