@@ -80,13 +80,13 @@ extension EndToEndTests { @Suite struct AuditLanguageTests {
         #expect(polish.status == 1 && english.status == 1)
         #expect(polish.stdout.hasPrefix("Audyt: \(scene) — 3 kontrolki, 13 reguł.\n"), "\(polish.stdout)")
         #expect(polish.stdout.contains("Kontrolka blank nie ma nazwy: czytnik ekranu odczyta tylko jej wartość"))
-        #expect(polish.stdout.contains("Przejście z 0,5 do 1 za każdym razem brzmi „1 z 10 gwiazdek”"), "\(polish.stdout)")
+        #expect(polish.stdout.contains("Przejście z 0,5 do 1 za każdym razem brzmi „1 na 10 gwiazdek”"), "\(polish.stdout)")
         #expect(polish.stdout.hasSuffix("\nNiezaliczony: 5 naruszeń o wpływie „poważny” lub wyższym; 1 poniżej, tylko zgłoszone.\n"), "\(polish.stdout)")
         #expect(Self.englishLeft(polish.stdout).isEmpty, "English left: \(Self.englishLeft(polish.stdout))")
         // English, with the Polish pass's findings named as English names them.
         #expect(english.stdout.hasPrefix("Audit of \(scene): 3 controls, 13 rules.\n"), "\(english.stdout)")
         #expect(english.stdout.contains("no-silent-steps on stars in pl (\"Gwiazdki\")"), "\(english.stdout)")
-        #expect(english.stdout.contains("Stepping from 0.5 to 1 is heard as \"1 z 10 gwiazdek\" both times"))
+        #expect(english.stdout.contains("Stepping from 0.5 to 1 is heard as \"1 na 10 gwiazdek\" both times"))
         #expect(english.stdout.hasSuffix("\nFailed: 5 violations at or above serious impact; 1 below it, reported only.\n"), "\(english.stdout)")
     }
 
@@ -109,7 +109,7 @@ extension EndToEndTests { @Suite struct AuditLanguageTests {
         #expect(try first(["--language", "all"], ["LANGUAGE": "pl"]).hasPrefix("Audyt: "))
         // Its usage errors are in it, hint and all; a report in no language Sayline has is refused.
         let refused = try runPiped(["audit", scene, "--language", "de", "--shard", "4/3"], input: "")
-        #expect(refused.status == 64 && refused.stderr == "sayline audit: --shard erwartet K/N, einen Teil K von 1 bis N bei N von 1 bis 1000, nicht 4/3\nMehr Hilfe mit 'sayline audit --help'.\n", "\(refused.stderr)")
+        #expect(refused.status == 64 && refused.stderr == "sayline audit: --shard erwartet K/N, einen Teil K von 1 bis N bei N von 1 bis 1000, nicht 4/3\nMehr Hilfe mit „sayline audit --help“.\n", "\(refused.stderr)")
         let english = try runPiped(["audit", scene, "--language", "de", "--report-language", "en", "--shard", "4/3"], input: "")
         #expect(english.status == 64 && english.stderr.hasPrefix("sayline audit: --shard takes K/N"), "\(english.stderr)")
         for asked in ["xx", "all", ""] {

@@ -52,8 +52,11 @@ package enum AuditCommand: Subcommand {
     /// for English (`--report-language en`) while the audit hears German and Polish. Read before
     /// any other word, as `--language` is (`LanguageChoice`), so its usage errors are in it too.
     static let reportLanguage = OptionSpec(LanguageChoice.reportLanguageName, argument: "LANG", completion: .none,
-                                           defaultWords: "--language's first, else the preferences file's or the environment's",
-                                           help: translatable("the language of the report and of the audit's messages, whatever languages --language hears the scenes in: en, de, fr, es, pl, or any with a catalog; --report-language en, or LANGUAGE=en without --language, gives English"))
+                                           // Translators: keep --language as it is typed.
+                                           defaultWords: translatable("--language's first, else the preferences file's or the environment's"),
+                                           // Translators: %s lists the languages' codes, "en, de, es, fr, pl"; keep --language, --report-language en and LANGUAGE=en as they are typed.
+                                           help: translatable("the language of the report and of the audit's messages, whatever languages --language hears the scenes in: %s, or any with a catalog; --report-language en, or LANGUAGE=en without --language, gives English"),
+                                           helpArguments: { [LanguageChoice.languageList()] })
 
     /// Makes the plan, then carries it out; a mistake on the command line is thrown, to be
     /// said with the usage hint.
