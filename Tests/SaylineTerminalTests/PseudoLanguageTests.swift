@@ -143,4 +143,25 @@ extension EndToEndTests { @Suite struct PseudoLanguageTests {
         }
         #expect(found.isEmpty, "\(surface): \(found.count) lines with English:\n\(found.prefix(12).joined(separator: "\n"))")
     }
+
+    /// install and uninstall, each line of them, and a completion script's descriptions.
+    @Test func installUninstallAndCompletionsAreTranslated() throws {
+        let prefix = Self.scratchFolder.appendingPathComponent("prefix").path
+        let environment = ["LANGUAGE": "qps", "HOME": Self.scratchFolder.path]
+        // The paths install names are data; the items and sentences around them are words.
+        let paths = Set(prefix.split(whereSeparator: { !$0.isLetter }).map(String.init))
+        for arguments in [["install", "--prefix", prefix], ["uninstall", "--prefix", prefix, "--dry-run"], ["uninstall", "--prefix", prefix]] {
+            let result = try runPiped(arguments + ["--language", "qps"], input: "", environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let words = (result.stdout + "\n" + result.stderr).split(separator: "\n").flatMap {
+                Self.unmarked(String($0), allowing: Self.typedAsTheyAre.union(paths).union(["share", "locale", "LC", "MESSAGES", "mo", "completions", "site", "functions", "vendor", "fish", "local", "bin", "tmp"]))
+            }
+            #expect(words.isEmpty, "\(arguments): \(words) in \(result.stdout)")
+        }
+        // Descriptions are the options' help, in the language the script was made in.
+        let script = try runPiped(["completions", "fish", "--language", "qps"], input: "", environment: environment).stdout
+        let descriptions = script.split(separator: "\n").compactMap { line in line.firstRange(of: " -d ").map { String(line[$0.upperBound...]) } }
+        #expect(descriptions.count > 20)
+        for description in descriptions { #expect(Self.unmarked(description, allowing: Self.typedAsTheyAre).isEmpty, "\(description)") }
+    }
 }}
