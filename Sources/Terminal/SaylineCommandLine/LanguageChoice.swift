@@ -113,11 +113,22 @@ package struct LanguageChoice: Equatable, Sendable {
         }
         // The build's own catalogs only for a program run from that build: an installed copy
         // never reads a folder named when it was built, which on another machine anyone may make.
-        if let build = CatalogFolder.built.firstRange(of: "/.build/").map({ String(CatalogFolder.built[..<$0.upperBound]) }),
-           folders.first.map({ $0.hasPrefix(build) }) == true {
+        if let build = buildFolder(of: CatalogFolder.built), folders.first.map({ $0.hasPrefix(build) }) == true {
             folders.append(CatalogFolder.built)
         }
         return folders
+    }
+
+    /// `path` up to and with its first "/.build/", or nil. Compared byte by byte: the
+    /// standard library's `firstRange(of:)` made its generic searchers' metadata at each
+    /// start, a sixth of a start's instructions.
+    static func buildFolder(of path: String) -> String? {
+        let bytes = Array(path.utf8), marker = Array("/.build/".utf8)
+        guard bytes.count >= marker.count else { return nil }
+        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker) {
+            return String(decoding: bytes[..<(start + marker.count)], as: UTF8.self)
+        }
+        return nil
     }
 
     /// The pseudo-language: every message bracketed and accented, made from the template with

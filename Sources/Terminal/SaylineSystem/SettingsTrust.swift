@@ -49,8 +49,10 @@ package enum SettingsTrust {
         return nil
     }
 
-    private static func doubt(_ info: stat, name: String, isFolder: Bool, _ accounts: AccountsOnce) -> String? {
-        let what = isFolder ? "its folder \(name)" : name
+    /// - Parameter name: made only for a doubt: the path shown safely is a scan of it by
+    ///   Unicode category, a twentieth of a start in another language than English.
+    private static func doubt(_ info: stat, name: @autoclosure () -> String, isFolder: Bool, _ accounts: AccountsOnce) -> String? {
+        var what: String { isFolder ? "its folder \(name())" : name() }
         let me = geteuid()
         if info.st_uid != me && info.st_uid != 0 { return "\(what) belongs to another user (\(owner(info.st_uid)))" }
         let mode = FileAccess.octal(info.st_mode & 0o7777)
