@@ -6,8 +6,9 @@ import PseudoTerminal
 /// program runs from the PATH, `man` reads the installed page, and each shell completes from
 /// the installed files, found where it looks by default.
 extension EndToEndTests { @Suite struct InstallTests {
-    /// The languages whose messages install puts beside the program (share/locale/LL), one file each.
-    static let catalogs = 4
+    /// The languages whose messages install puts beside the program (share/locale/LL), one file
+    /// each: as many as there are catalogs.
+    static var catalogs: Int { LanguageTests.shippedLanguages.count }
 
     static let files = [".local/bin/sayline", ".local/share/man/man1/sayline.1", ".local/share/man/man5/sayline-scene.5",
                         ".local/share/man/man7/sayline-audit-rules.7", ".local/share/bash-completion/completions/sayline",

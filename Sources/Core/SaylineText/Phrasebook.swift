@@ -169,6 +169,13 @@ public final class Phrasebook: Sendable {
         return template(singular, plural: plural, count: count).text
     }
 
+    /// The catalog's translation of `message` in `context`, or nil where it has none (and for
+    /// the source language, which has no catalog): for words a scene claims only where the
+    /// language has them (the demo scene's labels).
+    public func translation(of message: String, context: String) -> String? {
+        held?.catalog.translation(of: message, context: context)
+    }
+
     /// `message` in this language, split at its placeholders: made once, then kept.
     public func template(_ message: String, context: String? = nil) -> MessageTemplate {
         let key = PreparedMessages.Key(message, context, kind: context == nil ? .plain : .inContext)

@@ -154,6 +154,17 @@ package struct LanguageChoice: Equatable, Sendable {
         return ["en"] + codes.sorted()
     }
 
+    /// A phrasebook for each language with a catalog in `folders` that opens (English's words
+    /// are the sources'): what the demo scene claims, its labels in each.
+    package static func catalogued(in folders: [String] = catalogFolders()) -> [Phrasebook] {
+        available(in: folders).filter { $0 != "en" }.compactMap { code in
+            for folder in folders {
+                if case .success(let catalog) = GettextCatalog.open(language: code, folder: folder) { return Phrasebook(code: code, catalog: catalog) }
+            }
+            return nil
+        }
+    }
+
     /// The language, and the phrasebook for it: English when nothing was asked, when English
     /// was, or when no catalog has it (then `notice` says so, once).
     /// - Parameter subcommandOptions: as `flagged` takes it.
