@@ -83,6 +83,9 @@ package struct LanguageChoice: Equatable, Sendable {
     /// The codes a language may be catalogued under, most exact first: "de_DE.UTF-8@euro" is
     /// looked for as de_DE, then de. A colon list is each of its entries in turn.
     package static func candidates(_ asked: String) -> [String] {
+        // ASCII, as every language's name is: read by bytes, as the same characters. By
+        // character, `replacing` and `isLetter` were a tenth of a start in another language.
+        if asked.utf8.allSatisfy({ $0 < 0x80 }) { return asciiCandidates(Array(asked.utf8)) }
         var codes: [String] = []
         for entry in asked.split(separator: ":") {
             var code = Substring(entry)
@@ -94,6 +97,23 @@ package struct LanguageChoice: Equatable, Sendable {
                   normalised.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else { continue }
             codes.append(normalised)
             if let underscore = normalised.firstIndex(of: "_") { codes.append(String(normalised[..<underscore])) }
+        }
+        return codes
+    }
+
+    /// `candidates` of an ASCII name.
+    private static func asciiCandidates(_ asked: [UInt8]) -> [String] {
+        var codes: [String] = []
+        for entry in asked.split(separator: UInt8(ascii: ":")) {
+            var code = entry
+            if let at = code.firstIndex(of: UInt8(ascii: "@")) { code = code[..<at] }
+            if let dot = code.firstIndex(of: UInt8(ascii: ".")) { code = code[..<dot] }
+            let normalised = code.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }
+            // Only letters and one underscore: a language code, never a path.
+            func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+            guard !normalised.isEmpty, normalised.count <= 12, normalised.allSatisfy({ isLetter($0) || $0 == UInt8(ascii: "_") }) else { continue }
+            codes.append(String(decoding: normalised, as: UTF8.self))
+            if let underscore = normalised.firstIndex(of: UInt8(ascii: "_")) { codes.append(String(decoding: normalised[..<underscore], as: UTF8.self)) }
         }
         return codes
     }

@@ -117,7 +117,9 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     /// as they are: a minus word ends in one, and a group mark is a no-break space.
     private static func cleaned(_ text: String) -> String {
         let kept = TextSanitiser.cleanKeepingLayout(text)
-        guard kept.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) else { return kept }
+        // By bytes, not by character: no line feed or tab (a return is a control character,
+        // already gone), nothing to change.
+        guard kept.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return kept }
         return String(kept.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
     }
 
