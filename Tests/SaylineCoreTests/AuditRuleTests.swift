@@ -33,7 +33,11 @@ import SaylineCore
     }
 
     @Test func theDemoScenePassesEveryRule() {
-        let report = Auditor().audit(.demo)
+        // The demo claims each language whose phrasebook it is given, its labels from the
+        // catalog: here one, a catalog of the test's own.
+        let german = Phrasebook(code: "de", catalog: PhrasebookTests.TableCatalog(
+            words: ["the demo scene's label|Weight": "Gewicht", "the demo scene's label|Rating": "Bewertung", "the demo scene's label|Balance": "Kontostand"], forms: [:]))
+        let report = Auditor().audit(.demo(in: [german]))
         #expect(report.violationCount == 0)
         #expect(report.incompleteCount == 0)
         #expect(!report.fails(at: .minor))

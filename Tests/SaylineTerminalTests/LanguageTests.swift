@@ -2,12 +2,20 @@ import Foundation
 import PseudoTerminal
 import Testing
 import SaylineOutputs
+import SaylineCatalogs
 
 /// Each shipped language through the real binary: what the demo says, typed decimals in the
 /// language's mark, a point that could be read two ways, plural forms, errors and help; the
 /// catalogs checked by msgfmt and against the sources; espeak-ng's reading of the numbers.
 extension EndToEndTests { @Suite struct LanguageTests {
     static let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The languages Sayline ships, found as it finds them: one catalog each in
+    /// Sources/Catalogs, and no list anywhere (a new language is one catalog and no code).
+    static var shippedLanguages: [String] {
+        let catalogs = packageFolder.appendingPathComponent("Sources/Catalogs").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: catalogs)) ?? []).filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
+    }
 
     static func say(_ language: String, _ input: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, stdout: [String], stderr: String) {
         let result = try runPiped(["--language", language] + arguments, input: input, environment: environment)
@@ -154,7 +162,7 @@ extension EndToEndTests { @Suite struct LanguageTests {
     }
 
     /// Errors and help are in the language; a comma where English wants a point is answered.
-    @Test(arguments: ["de", "fr", "es", "pl"])
+    @Test(arguments: LanguageTests.shippedLanguages)
     func errorsAndHelpAreInTheLanguage(language: String) throws {
         let result = try Self.say(language, "frobnicate\nset abc\nhelp\n")
         let english = try Self.say("en", "frobnicate\nset abc\nhelp\n")
@@ -213,9 +221,14 @@ extension EndToEndTests { @Suite struct LanguageTests {
                                                     "--keyword=translatedCount:1,2", "--keyword=translatable:1", "--keyword=translatableIn:1c,2", "--keyword=translatableCount:1,2",
                                                     "-o", template.path] + files, in: Self.packageFolder)
         #expect(extract.status == 0, "\(extract.output)")
-        let languages = try FileManager.default.contentsOfDirectory(atPath: catalogs.path).filter { $0.hasSuffix(".po") }
-        #expect(Set(languages) == ["de.po", "fr.po", "es.po", "pl.po"])
-        for language in languages {
+        let languages = Self.shippedLanguages
+        #expect(!languages.isEmpty)
+        // Each catalog is compiled by the build (beside the pseudo-language made from the
+        // template), and nothing else is: no list of languages to keep in step.
+        let compiled = try FileManager.default.contentsOfDirectory(atPath: CatalogFolder.built)
+            .filter { FileManager.default.fileExists(atPath: CatalogFolder.built + "/\($0)/LC_MESSAGES/sayline.mo") }
+        #expect(Set(compiled) == Set(languages + ["qps"]), "\(compiled)")
+        for language in languages.map({ $0 + ".po" }) {
             let path = catalogs.appendingPathComponent(language).path
             let check = try run("/usr/bin/msgfmt", ["--check", "--statistics", "-o", "/dev/null", path], in: Self.packageFolder)
             #expect(check.status == 0 && !check.output.contains("fuzzy") && !check.output.contains("untranslated"), "\(language): \(check.output)")
@@ -298,6 +311,28 @@ extension EndToEndTests { @Suite struct LanguageTests {
         #expect(refused.stderr.contains("is not a unit Sayline knows") && refused.stderr.contains("is not a language code"), "\(refused.stderr)")
     }
 
+    /// The demo scene's labels per language are the catalogs' words (context "the demo
+    /// scene's label"): it claims each language with a catalog and no other, written so by
+    /// `scene --print` and by `save` in any session; the pseudo-language is not claimed,
+    /// though a session in it says the demo's label from its catalog.
+    @Test func theDemoClaimsEachLanguageWithACatalogAndNoOther() throws {
+        func claims(_ json: String) throws -> [Set<String>] {
+            let scene = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            return (scene?["controls"] as? [[String: Any]] ?? []).map { Set(($0["languages"] as? [String: Any] ?? [:]).keys) }
+        }
+        let shipped = Set(Self.shippedLanguages)
+        let printed = try runPiped(["scene", "--print"], input: "")
+        #expect(try claims(printed.stdout) == [shipped, shipped, shipped], "\(printed.stdout.prefix(600))")
+        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("demo-saved-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: saved) }
+        let polish = try Self.say("pl", "inc\nsave \(saved.path)\n")
+        #expect(polish.status == 0, "\(polish.stderr)")
+        #expect(try claims(String(contentsOf: saved, encoding: .utf8)) == [shipped], "saved from a Polish session")
+        let pseudo = try Self.say("qps", "")
+        #expect(pseudo.stdout.first?.hasPrefix("[") == true, "\(pseudo.stdout)")
+        #expect(!printed.stdout.contains("\"qps\""))
+    }
+
     /// The audit hears each language the scene claims: findings name it, a German line is held
     /// to the budget, and a control missing a claimed language is a finding.
     @Test func theAuditHearsEachLanguageTheSceneClaims() throws {
@@ -339,7 +374,7 @@ extension EndToEndTests { @Suite struct LanguageTests {
         defer { try? FileManager.default.removeItem(at: prefix) }
         let installed = try runPiped(["install", "--prefix", prefix.path], input: "")
         #expect(installed.status == 0, "\(installed.stderr)")
-        for code in ["de", "fr", "es", "pl"] {
+        for code in Self.shippedLanguages {
             #expect(FileManager.default.fileExists(atPath: prefix.path + "/share/locale/\(code)/LC_MESSAGES/sayline.mo"), "\(code)")
         }
         let spoken = try runPiped([], input: "inc\n", environment: ["LANG": "es_ES.UTF-8"], executable: prefix.path + "/bin/sayline")

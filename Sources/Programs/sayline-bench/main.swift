@@ -9,7 +9,8 @@ usage: sayline-bench [--only SECTIONS] [--json FILE] [--before BINARY]
        sayline-bench --write-startup-order FILE
 
 Measures Sayline for Docs/performance.md and prints one figure a line.
-  --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, audit, repl, display, speech
+  --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, languages, audit, repl,
+                    display, speech
   --json FILE       also write the figures to FILE as JSON
   --before BINARY   measure another build of sayline beside this one
   --write-startup-order FILE
@@ -51,7 +52,7 @@ do {
 }
 
 var figures: [Figure] = []
-/// `--only display,speech` runs those sections alone: core, binary, peer, audit, repl, display, speech.
+/// `--only display,speech` runs those sections alone: core, binary, peer, languages, audit, repl, display, speech.
 let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in
     flag + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init)) : nil
 }
@@ -153,6 +154,10 @@ if wants("peer") {
     } else {
         print("script peer: python3 is missing or its output differs from sayline's; not compared")
     }
+}
+// Every language beside English: a script and a start in each, in turns, and their instructions.
+if wants("languages") {
+    for figure in LanguageFigures.measure(binary: TerminalProcess.binary) { report(figure) }
 }
 if wants("audit") { report(measure("audit: sayline audit, demo scene", unit: "ms", runs: 9) {
     Workloads.timeBinary(["audit"]) * 1000

@@ -98,6 +98,9 @@ package struct LanguageChoice: Equatable, Sendable {
     /// The codes a language may be catalogued under, most exact first: "de_DE.UTF-8@euro" is
     /// looked for as de_DE, then de. A colon list is each of its entries in turn.
     package static func candidates(_ asked: String) -> [String] {
+        // ASCII, as every language's name is: read by bytes, as the same characters. By
+        // character, `replacing` and `isLetter` were a tenth of a start in another language.
+        if asked.utf8.allSatisfy({ $0 < 0x80 }) { return asciiCandidates(Array(asked.utf8)) }
         var codes: [String] = []
         for entry in asked.split(separator: ":") {
             var code = Substring(entry)
@@ -109,6 +112,23 @@ package struct LanguageChoice: Equatable, Sendable {
                   normalised.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else { continue }
             codes.append(normalised)
             if let underscore = normalised.firstIndex(of: "_") { codes.append(String(normalised[..<underscore])) }
+        }
+        return codes
+    }
+
+    /// `candidates` of an ASCII name.
+    private static func asciiCandidates(_ asked: [UInt8]) -> [String] {
+        var codes: [String] = []
+        for entry in asked.split(separator: UInt8(ascii: ":")) {
+            var code = entry
+            if let at = code.firstIndex(of: UInt8(ascii: "@")) { code = code[..<at] }
+            if let dot = code.firstIndex(of: UInt8(ascii: ".")) { code = code[..<dot] }
+            let normalised = code.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }
+            // Only letters and one underscore: a language code, never a path.
+            func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+            guard !normalised.isEmpty, normalised.count <= 12, normalised.allSatisfy({ isLetter($0) || $0 == UInt8(ascii: "_") }) else { continue }
+            codes.append(String(decoding: normalised, as: UTF8.self))
+            if let underscore = normalised.firstIndex(of: UInt8(ascii: "_")) { codes.append(String(decoding: normalised[..<underscore], as: UTF8.self)) }
         }
         return codes
     }
@@ -128,11 +148,22 @@ package struct LanguageChoice: Equatable, Sendable {
         }
         // The build's own catalogs only for a program run from that build: an installed copy
         // never reads a folder named when it was built, which on another machine anyone may make.
-        if let build = CatalogFolder.built.firstRange(of: "/.build/").map({ String(CatalogFolder.built[..<$0.upperBound]) }),
-           folders.first.map({ $0.hasPrefix(build) }) == true {
+        if let build = buildFolder(of: CatalogFolder.built), folders.first.map({ $0.hasPrefix(build) }) == true {
             folders.append(CatalogFolder.built)
         }
         return folders
+    }
+
+    /// `path` up to and with its first "/.build/", or nil. Compared byte by byte: the
+    /// standard library's `firstRange(of:)` made its generic searchers' metadata at each
+    /// start, a sixth of a start's instructions.
+    static func buildFolder(of path: String) -> String? {
+        let bytes = Array(path.utf8), marker = Array("/.build/".utf8)
+        guard bytes.count >= marker.count else { return nil }
+        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker) {
+            return String(decoding: bytes[..<(start + marker.count)], as: UTF8.self)
+        }
+        return nil
     }
 
     /// The pseudo-language: every message bracketed and accented, made from the template with
@@ -164,6 +195,17 @@ package struct LanguageChoice: Equatable, Sendable {
             if case .success(let catalog) = GettextCatalog.open(language: code, folder: folder) { return Phrasebook(code: code, catalog: catalog) }
         }
         return nil
+    }
+
+    /// A phrasebook for each language with a catalog in `folders` that opens (English's words
+    /// are the sources'): what the demo scene claims, its labels in each.
+    package static func catalogued(in folders: [String] = catalogFolders()) -> [Phrasebook] {
+        available(in: folders).filter { $0 != "en" }.compactMap { code in
+            for folder in folders {
+                if case .success(let catalog) = GettextCatalog.open(language: code, folder: folder) { return Phrasebook(code: code, catalog: catalog) }
+            }
+            return nil
+        }
     }
 
     /// Why a catalog was not read, in the phrasebook in use; nil when it was, or is not there.

@@ -90,7 +90,9 @@ public enum SaylineApp {
         var unreadable: String?
         // `--help` and `--version` show nothing interactive: no preferences file is read for them.
         let answersOnly = parsed.has(SharedOptions.help.name) || parsed.has(SharedOptions.version.name)
-        if !answersOnly, let path = PreferencesFile.path(environment: environment) {
+        // Most people have no preferences file: access() says so with no words, where reading it
+        // had glibc load its own catalog in the person's language (150 KB) to say "No such file".
+        if !answersOnly, let path = PreferencesFile.path(environment: environment), access(path, F_OK) == 0 || errno != ENOENT {
             switch FileAccess.read(path, limit: 1 << 16) {
             case .success(let bytes):
                 // Settings run commands: a file others could have written is not read at all.

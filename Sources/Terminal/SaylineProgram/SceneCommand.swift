@@ -22,7 +22,8 @@ package enum SceneCommand: Subcommand {
         if let extra = arguments.extraOperand() { throw extra }
         switch (arguments.has(print.name), arguments.value(check.name)) {
         case (true, nil):
-            return writeAnswer(SceneEncoder.encode(.demo))
+            // With its labels in every language that has a catalog.
+            return writeAnswer(SceneEncoder.encode(.demo(in: LanguageChoice.catalogued())))
         case (false, let path?):
             switch SceneFile.load(path) {
             case .failure(let failure): return failure.report()

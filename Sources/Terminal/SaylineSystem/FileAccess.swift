@@ -119,22 +119,32 @@ package enum FileAccess {
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
         var info = stat()
+        // A file's size is known: read into an array of that size and one byte more (to see
+        // it end), where a 64 KiB buffer zeroed and copied from was most of a catalog's read.
+        let chunk = 1 << 16
+        var size = chunk
+        var regular = false
         if fstat(fd, &info) == 0, fd != STDIN_FILENO {
             if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.cannotOpen(translated("it is a folder"))) }
             if (info.st_mode & S_IFMT) != S_IFREG { return .failure(.notRegular) }
             if Int(info.st_size) > limit { return .failure(.tooLarge(Int(info.st_size), limit: limit)) }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            size = Int(info.st_size) + 1
+            regular = true
         }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
         while true {
-            let count = Glibc.read(fd, &buffer, buffer.count)
+            // A stream is read 64 KiB at a time, as it comes; a file that grew since fstat too.
+            if regular ? filled == bytes.count : bytes.count - filled < chunk { bytes.append(contentsOf: repeatElement(0, count: chunk)) }
+            let count = bytes.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress! + filled, min(chunk, $0.count - filled)) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
             if count == 0 { break }
-            bytes += buffer[0..<count]
-            if bytes.count > limit { return .failure(.tooLarge(bytes.count, limit: limit)) }
+            filled += count
+            if filled > limit { return .failure(.tooLarge(filled, limit: limit)) }
         }
+        bytes.removeSubrange(filled...)
         return .success(bytes)
     }
 

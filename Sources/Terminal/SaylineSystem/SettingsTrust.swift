@@ -52,7 +52,10 @@ package enum SettingsTrust {
 
     /// Why a file, or a folder above it, could have been written by someone else: whole
     /// sentences for each, so a language can say "its folder" as it needs.
-    private static func doubt(_ info: stat, name: String, isFolder: Bool, _ accounts: AccountsOnce) -> String? {
+    /// - Parameter name: made only for a doubt: the path shown safely is a scan of it by
+    ///   Unicode category, a twentieth of a start in another language than English.
+    private static func doubt(_ info: stat, name makeName: @autoclosure () -> String, isFolder: Bool, _ accounts: AccountsOnce) -> String? {
+        var name: String { makeName() }
         let me = geteuid()
         if info.st_uid != me && info.st_uid != 0 {
             // Translators: a file's name, then its owner ("uid 1001, alice").
