@@ -109,7 +109,7 @@ extension EndToEndTests { @Suite struct AuditLanguageTests {
         #expect(try first(["--language", "all"], ["LANGUAGE": "pl"]).hasPrefix("Audyt: "))
         // Its usage errors are in it, hint and all; a report in no language Sayline has is refused.
         let refused = try runPiped(["audit", scene, "--language", "de", "--shard", "4/3"], input: "")
-        #expect(refused.status == 64 && refused.stderr == "sayline audit: --shard erwartet K/N, einen Teil K von 1 bis N bei N von 1 bis 1000, nicht 4/3\nMehr Hilfe mit „sayline audit --help“.\n", "\(refused.stderr)")
+        #expect(refused.status == 64 && refused.stderr == "sayline audit: --shard erwartet K/N, einen Teil K von 1 bis N von N zwischen 1 und 1000, nicht 4/3\nMehr Hilfe mit „sayline audit --help“.\n", "\(refused.stderr)")
         let english = try runPiped(["audit", scene, "--language", "de", "--report-language", "en", "--shard", "4/3"], input: "")
         #expect(english.status == 64 && english.stderr.hasPrefix("sayline audit: --shard takes K/N"), "\(english.stderr)")
         for asked in ["xx", "all", ""] {
