@@ -13,42 +13,47 @@ enum LanguageFigures {
         return ["en"] + found.filter { $0 != "qps" && FileManager.default.fileExists(atPath: CatalogFolder.built + "/\($0)/LC_MESSAGES/sayline.mo") }.sorted()
     }
 
-    /// The figures, in one run: the languages take turns, so that a slow stretch of this
-    /// shared machine falls on all of them.
-    static func measure(binary: String) -> [Figure] {
+    /// The figures, in one run: the languages take turns, and with `--before` the two builds
+    /// too, so that a slow stretch of this shared machine falls on all of them.
+    /// - Parameter builds: each build's name in the figures ("now", "before") and its binary.
+    static func measure(builds: [(name: String, binary: String)]) -> [Figure] {
         var figures: [Figure] = []
-        let report = { figures.append($0) }
         let languages = Self.languages
+        let runs = builds.flatMap { build in languages.map { (build, $0) } }
+        func name(_ build: (name: String, binary: String), _ what: String, _ language: String) -> String {
+            builds.count > 1 ? "languages (\(build.name)): \(what), \(language)" : "languages: \(what), \(language)"
+        }
+        func held(_ measured: [Figure]) {
+            for (index, _) in builds.enumerated() { Self.held(Array(measured[(index * languages.count)..<((index + 1) * languages.count)]), languages) { figures.append($0) } }
+        }
         let script = Workloads.script(commands: 300_000)
-        let scripts = interleaved(languages.map { language in
-            ("languages: run, 300,000 commands, \(language)", { timeSpawn(binary, ["run", script, "--language", language]) * 1000 })
-        }, unit: "ms", runs: 7)
-        held(scripts, languages, report)
+        held(interleaved(runs.map { build, language in
+            (name(build, "run, 300,000 commands", language), { timeSpawn(build.binary, ["run", script, "--language", language]) * 1000 })
+        }, unit: "ms", runs: 7))
         // A piped start to the end of its input (stdin is /dev/null), the language from the
         // environment as a person's usually is (LANGUAGE; none for English, which reads no
         // catalog).
-        let starts = interleaved(languages.map { language in
-            ("languages: start, piped, \(language)", { timeSpawn(binary, [], environment: language == "en" ? [:] : ["LANGUAGE": language]) * 1000 })
-        }, unit: "ms", runs: 201)
-        held(starts, languages, report)
+        held(interleaved(runs.map { build, language in
+            (name(build, "start, piped", language), { timeSpawn(build.binary, [], environment: language == "en" ? [:] : ["LANGUAGE": language]) * 1000 })
+        }, unit: "ms", runs: 201))
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind") else {
             print("languages: instructions skipped, valgrind is not installed")
             return figures
         }
         // Instructions are the same however busy the machine is.
         let short = Workloads.script(commands: 20_000)
-        let counted = languages.map { language in
-            instructions(binary, ["run", short, "--language", language], environment: [:]).map {
-                Figure(name: "languages: instructions, run 20,000, \(language)", median: $0 / 1e6, min: .nan, max: .nan, unit: "M")
+        let counted = runs.map { build, language in
+            instructions(build.binary, ["run", short, "--language", language], environment: [:]).map {
+                Figure(name: name(build, "instructions, run 20,000", language), median: $0 / 1e6, min: .nan, max: .nan, unit: "M")
             }
         }
-        if counted.allSatisfy({ $0 != nil }) { held(counted.compactMap { $0 }, languages, report) }
-        let startCounts = languages.map { language in
-            instructions(binary, [], environment: language == "en" ? [:] : ["LANGUAGE": language]).map {
-                Figure(name: "languages: instructions, start, \(language)", median: $0 / 1e3, min: .nan, max: .nan, unit: "K")
+        if counted.allSatisfy({ $0 != nil }) { held(counted.compactMap { $0 }) }
+        let startCounts = runs.map { build, language in
+            instructions(build.binary, [], environment: language == "en" ? [:] : ["LANGUAGE": language]).map {
+                Figure(name: name(build, "instructions, start", language), median: $0 / 1e3, min: .nan, max: .nan, unit: "K")
             }
         }
-        if startCounts.allSatisfy({ $0 != nil }) { held(startCounts.compactMap { $0 }, languages, report) }
+        if startCounts.allSatisfy({ $0 != nil }) { held(startCounts.compactMap { $0 }) }
         return figures
     }
 
