@@ -13,8 +13,8 @@ let package = Package(
         .target(name: "SaylineText", dependencies: ["CPhrasebookSlot"], path: "Sources/Core/SaylineText"),
         // The scale, the three controls, their motion and drawing.
         .target(name: "SaylineControls", dependencies: ["SaylineText", "CoreMath"], path: "Sources/Core/SaylineControls"),
-        // Sessions, the command table, announcements and speech pacing.
-        .target(name: "SaylineSession", dependencies: ["SaylineText", "SaylineControls"], path: "Sources/Core/SaylineSession"),
+        // Sessions, the command table, announcements and speech pacing, and the tones of values.
+        .target(name: "SaylineSession", dependencies: ["SaylineText", "SaylineControls", "CoreMath"], path: "Sources/Core/SaylineSession"),
         // Scene files and scripts.
         .target(name: "SaylineScene", dependencies: ["SaylineText", "SaylineControls", "SaylineSession"], path: "Sources/Core/SaylineScene"),
         // Audit rules, the auditor and its reports.

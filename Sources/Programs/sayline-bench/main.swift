@@ -10,7 +10,7 @@ usage: sayline-bench [--only SECTIONS] [--json FILE] [--before BINARY]
 
 Measures Sayline for Docs/performance.md and prints one figure a line.
   --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, languages, audit, repl,
-                    display, speech
+                    display, speech, sound
   --json FILE       also write the figures to FILE as JSON
   --before BINARY   measure another build of sayline beside this one (display, languages)
   --write-startup-order FILE
@@ -52,7 +52,7 @@ do {
 }
 
 var figures: [Figure] = []
-/// `--only display,speech` runs those sections alone: core, binary, peer, languages, audit, repl, display, speech.
+/// `--only display,speech` runs those sections alone: core, binary, peer, languages, audit, repl, display, speech, sound.
 let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in
     flag + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init)) : nil
 }
@@ -327,6 +327,53 @@ if wants("speech"), let environment = SpeechLatency.startDaemon(in: speechFolder
     print("speech figures skipped: speech-dispatcher did not start")
 }
 try? FileManager.default.removeItem(atPath: speechFolder)
+
+// Sound: key to the first sample the sound server plays, for --sound tones beside paplay of the
+// same tone started per key, and beside the speech path's first sample (espeak-ng started per
+// utterance; speech-dispatcher with its espeak-ng module), all into one PulseAudio server of
+// the benchmark's own.
+if wants("sound"), SoundServer.available, let server = try? SoundServer() {
+    let soundFolder = NSTemporaryDirectory() + "sayline-bench-sound-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: soundFolder, withIntermediateDirectories: true)
+    func reportLatency(_ name: String, _ samples: [Double]) {
+        guard !samples.isEmpty else { return print("sound: \(name) skipped, nothing was heard") }
+        for (label, fraction) in [("p50", 0.5), ("p95", 0.95)] {
+            report(Figure(name: "sound: key to sample \(label), \(name)", median: ReplLatency.percentile(samples, fraction),
+                          min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+        }
+    }
+    reportLatency("tones", ToneLatency.keyToTone(server, presses: 200))
+    // What tones cost the words: key to announcement with tones and without, in turns.
+    if let toned = try? TerminalProcess(["--settle", "0", "--reduce-motion", "--sound", "tones"], environment: server.environment),
+       toned.waitForDisplay("weight> "), let plain = try? ReplLatency.saylineSession() {
+        _ = ReplLatency.keyToSpeech([toned, plain], presses: 50, up: Keys.up, down: Keys.down)
+        let timings = ReplLatency.keyToSpeech([toned, plain], presses: 1_000, up: Keys.up, down: Keys.down)
+        for (name, samples) in [("with tones", timings[0]), ("without", timings[1])] {
+            report(Figure(name: "sound: key to announcement p50, \(name)", median: ReplLatency.percentile(samples, 0.5),
+                          min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+            report(Figure(name: "sound: key to announcement p99, \(name)", median: ReplLatency.percentile(samples, 0.99),
+                          min: samples.first ?? .nan, max: samples.last ?? .nan, unit: "ms"))
+        }
+        for session in [toned, plain] {
+            session.send("\u{04}")
+            _ = session.waitForExit()
+        }
+    }
+    reportLatency("paplay a tone", ToneLatency.paplay(server, presses: 100, folder: soundFolder))
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") {
+        reportLatency("espeak-ng", ToneLatency.keyToSpeech(server, engine: "espeak-ng", presses: 40))
+    }
+    if let environment = ToneLatency.startSpeechDispatcher(in: soundFolder + "/speechd", server: server) {
+        reportLatency("speech-dispatcher", ToneLatency.keyToSpeech(server, engine: "speech-dispatcher", presses: 40, environment: environment))
+        ToneLatency.stopSpeechDispatcher(in: soundFolder + "/speechd")
+    } else {
+        print("sound: speech-dispatcher skipped, it could not start")
+    }
+    server.stop()
+    try? FileManager.default.removeItem(atPath: soundFolder)
+} else if wants("sound") {
+    print("sound figures skipped: pulseaudio is not installed or did not start")
+}
 
 if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < CommandLine.arguments.count {
     let encoder = JSONEncoder()

@@ -22,6 +22,10 @@ package struct ReplSettings: Equatable, Sendable {
     package var onChange: String?
     package var braille = BrailleChoice.auto
     package var brailleCode = BrailleCode.auto
+    /// Tones at every step, or words alone.
+    package var sound = SoundChoice.off
+    /// The tones' volume, 0 to 100 on the cube law of PulseAudio's volumes; apart from speech's.
+    package var toneVolume = 50
     var sources: [String: SettingSource] = [:]
 
     /// Every setting at its built-in default.

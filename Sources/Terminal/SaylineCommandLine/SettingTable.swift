@@ -96,7 +96,7 @@ package enum SettingTable {
               environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
               help: translatable("look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found"),
               get: { $0.detectScreenReader }, set: { $0.detectScreenReader = $1 }),
-    ]
+    ] + soundSettings
 
     static func spec(key: String) -> SettingSpec? {
         let key = otherSpellings[key] ?? key

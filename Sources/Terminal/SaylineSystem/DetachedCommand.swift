@@ -9,7 +9,7 @@ import Glibc
 package enum DetachedCommand {
     /// Why a command could not start, from posix_spawn's error number.
     package struct StartFailure: Error {
-        let code: Int32
+        package let code: Int32
         package var reason: String { String(cString: strerror(code)) }
     }
 
@@ -17,7 +17,10 @@ package enum DetachedCommand {
     /// - Parameters:
     ///   - environment: `KEY=VALUE` entries; nil passes Sayline's own.
     ///   - ownSession: started in a new session, away from the terminal's hangup.
-    package static func start(_ arguments: [String], environment: [String]? = nil, ownSession: Bool = false) -> Result<pid_t, StartFailure> {
+    ///   - input, errors: descriptors its standard input and error are given instead of
+    ///     /dev/null (a pipe Sayline feeds, a pipe whose end says it has gone: `FedCommand`).
+    package static func start(_ arguments: [String], environment: [String]? = nil, ownSession: Bool = false,
+                              input: Int32? = nil, errors: Int32? = nil) -> Result<pid_t, StartFailure> {
         guard let program = arguments.first else { return .failure(StartFailure(code: ENOENT)) }
         let argv = arguments.map { strdup($0) }
         // The person's LANGUAGE, not the one Sayline set for its catalogs.
@@ -27,9 +30,13 @@ package enum DetachedCommand {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if let input { posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO) } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        if let errors { posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO) } else {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -17,6 +17,8 @@ package final class SessionOutputs {
     package let braille: BrailleOutput?
     /// At the keyboard, a run of value changes is spoken as the value it settles on.
     private let paced: PacedSpeech?
+    /// At the keyboard, with `--sound tones`: a tone at every step, ahead of the words.
+    private let tones: ToneOutput?
     /// Write the scene's values back at exit.
     package let autosave: Bool
 
@@ -44,6 +46,8 @@ package final class SessionOutputs {
         self.autosave = autosave
         // A braille display is read by a person at this terminal: piped input has none.
         braille = BrailleOutput.open(settings, atTerminal: interactive, host: environment["BRLAPI_HOST"])
+        // Tones are for a person at the keys, as braille is: piped input and scripts have none.
+        tones = interactive ? ToneOutput(settings: settings, environment: environment) : nil
     }
 
     /// The session has begun: the event stream's `start`.
@@ -51,12 +55,13 @@ package final class SessionOutputs {
         events?.emit(.start, session.focused, extra: [JSONMember("controls", .number(Double(session.elements.count)))])
     }
 
-    /// The whole way out, in order: saving first (what it says is part of the reply), then
-    /// braille, which shows each value at once and never waits for it to settle, the pacer,
-    /// change commands and events (which end after the last value is said), then speech, so
-    /// a listener never waits for the drawing, and last the display.
+    /// The whole way out, in order: tones first (nothing is done with a reply before its tone
+    /// is on its way), saving (what it says is part of the reply), then braille, which shows
+    /// each value at once and never waits for it to settle, the pacer, change commands and
+    /// events (which end after the last value is said), then speech, so a listener never waits
+    /// for the drawing, and last the display.
     package func pipeline(display: any ReplyOutput) -> ReplyPipeline {
-        var outputs: [any ReplyOutput] = [keeper]
+        var outputs: [any ReplyOutput] = tones.map { [$0, keeper] } ?? [keeper]
         if let braille { outputs.append(braille) }
         if let paced { outputs.append(paced) }
         if let changeCommands { outputs.append(changeCommands) }
