@@ -71,7 +71,7 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--start-group", "-Xlinker", "-lreadline", "-Xlinker", "-ltinfo", "-Xlinker", "--end-group"]),
                                            .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/Programs/sayline/startup.order"], .when(configuration: .release))]),
         // Figures for Docs/performance.md: `swift run -c release sayline-bench`.
-        .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "PseudoTerminal"], path: "Sources/Programs/sayline-bench"),
+        .executableTarget(name: "sayline-bench", dependencies: ["SaylineCore", "SaylineCatalogs", "PseudoTerminal"], path: "Sources/Programs/sayline-bench"),
         // Rewrites the docs generated from the command table: `swift run sayline-docs`.
         .executableTarget(name: "sayline-docs", dependencies: ["SaylineCore", "SaylineProgram"], path: "Sources/Programs/sayline-docs"),
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.

@@ -25,6 +25,18 @@ import SaylineCore
         if case .failure(let problem) = AuditBaseline.parse("\n[1, 2]\n") { #expect(problem.line == 2) } else { Issue.record("a line that is not an object was taken") }
     }
 
+    /// A finding heard in another language is keyed "stars in de": what a baseline writes of
+    /// it, it reads back; nothing else that is not a control's id is taken.
+    @Test func aBaselineReadsBackTheFindingsOfEachLanguage() throws {
+        let heard = AuditBaseline([AuditBaseline.Entry(file: "s.json", control: "a in de", rule: "name-present"),
+                                   AuditBaseline.Entry(file: "s.json", control: "a in de_AT", rule: "name-present")])
+        #expect(try AuditBaseline.parse(heard.text).get() == heard)
+        for hostile in ["a in ../de", "a in de\\u001b[31m", "a in ", "two words in de", "a in de in pl"] {
+            let line = "{\"file\": \"s.json\", \"control\": \"\(hostile)\", \"rule\": \"name-present\"}"
+            #expect(AuditBaseline.parse(line) == .failure(.init(line: 1, message: "control must be a control's id: one word of visible characters")), "\(hostile)")
+        }
+    }
+
     @Test func knownFindingsDoNotFailAndGoneOnesAreFixed() throws {
         let baseline = AuditBaseline([AuditBaseline.Entry(file: "s.json", control: "a", rule: "name-present"),
                                       AuditBaseline.Entry(file: "s.json", control: "c", rule: "name-present"),

@@ -66,9 +66,13 @@ import PseudoTerminal
 
     /// What `scene --print` writes reads back as the same scene, for every kind.
     @Test func theEncoderWritesWhatTheDecoderReads() throws {
-        let text = SceneEncoder.encode(.demo)
+        // With a language claimed, as `scene --print` writes the demo.
+        let german = Phrasebook(code: "de", catalog: PhrasebookTests.TableCatalog(words: ["the demo scene's label|Weight": "Gewicht"], forms: [:]))
+        let demo = Scene.demo(in: [german])
+        let text = SceneEncoder.encode(demo)
+        #expect(text.contains(#""languages": { "de": { "label": "Gewicht" } }"#), "\(text)")
         let decoded = try SceneDecoder.decode(Array(text.utf8)).get()
-        #expect(decoded.elements == Scene.demo.elements)
+        #expect(decoded.elements == demo.elements)
         for kind in SceneKinds.standard.names { #expect(text.contains("\"kind\": \"\(kind)\"")) }
     }
 }

@@ -178,11 +178,12 @@ extension EndToEndTests { @Suite struct AuditAdoptionTests {
         #expect(valid.stdout == "valid\n", "\(valid.stderr)")
     }
 
-    /// The HTML report of a scene with findings, in a scratch folder's audit.html.
-    static func htmlReport() throws -> ScratchFolder {
+    /// The HTML report of a scene with findings, in a scratch folder's audit.html, in English or
+    /// in the language named.
+    static func htmlReport(language: String = "en") throws -> ScratchFolder {
         let folder = try ScratchFolder()
         _ = try folder.file("scenes/panel.json", Self.scene([Self.unnamed, Self.roleWords, Self.fine]))
-        let audit = try runShell("cd '\(folder.path)' && SAYLINE audit scenes/ --format html --output audit.html")
+        let audit = try runShell("cd '\(folder.path)' && SAYLINE audit scenes/ --format html --output audit.html --report-language \(language)")
         #expect(audit.status == 1)
         return folder
     }
@@ -202,15 +203,16 @@ extension EndToEndTests { @Suite struct AuditAdoptionTests {
     }
 
     /// Done means: axe-core, run on the same page in headless Chromium, finds nothing wrong
-    /// with it. A screenshot is kept at .build/test-artifacts.
+    /// with it, in English and in German (its `lang` is the report's). A screenshot is kept at
+    /// .build/test-artifacts.
     @Test(.enabled(if: Consumers.installed("/usr/bin/chromium", "/usr/bin/chromedriver") && Consumers.python("selenium, axe_playwright_python"),
-                   "chromium, chromium-driver, selenium or axe-playwright-python is not installed"))
-    func theHTMLReportPassesAxeCoreInABrowser() throws {
-        let folder = try Self.htmlReport()
+                   "chromium, chromium-driver, selenium or axe-playwright-python is not installed"), arguments: ["en", "de"])
+    func theHTMLReportPassesAxeCoreInABrowser(language: String) throws {
+        let folder = try Self.htmlReport(language: language)
         let page = folder.path + "/audit.html"
         let artifacts = PackagePaths.file(".build/test-artifacts").path
         try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
-        let shot = artifacts + "/audit-report.png"
+        let shot = artifacts + (language == "en" ? "/audit-report.png" : "/audit-report-\(language).png")
         try? FileManager.default.removeItem(atPath: shot)
         let program = """
         import json, sys, pathlib

@@ -1,13 +1,18 @@
 import Foundation
 import Testing
 import PseudoTerminal
+import SaylineCatalogs
+import SaylineCommandLine
 
 /// `sayline install` and `uninstall`, checked the way a person would find out: the installed
 /// program runs from the PATH, `man` reads the installed page, and each shell completes from
 /// the installed files, found where it looks by default.
 extension EndToEndTests { @Suite struct InstallTests {
-    /// The languages whose messages install puts beside the program (share/locale/LL), one file each.
-    static let catalogs = 4
+    /// The languages this build has catalogs for, found as the program finds them.
+    static let languages = LanguageChoice.available(in: [CatalogFolder.built]).filter { $0 != "en" }
+    /// What install puts for each language: its messages beside the program (share/locale/LL)
+    /// and its three man pages where man looks for that language (share/man/LL/manN).
+    static let catalogs = languages.count * 4
 
     static let files = [".local/bin/sayline", ".local/share/man/man1/sayline.1", ".local/share/man/man5/sayline-scene.5",
                         ".local/share/man/man7/sayline-audit-rules.7", ".local/share/bash-completion/completions/sayline",

@@ -2,12 +2,20 @@ import Foundation
 import PseudoTerminal
 import Testing
 import SaylineOutputs
+import SaylineCatalogs
 
 /// Each shipped language through the real binary: what the demo says, typed decimals in the
 /// language's mark, a point that could be read two ways, plural forms, errors and help; the
 /// catalogs checked by msgfmt and against the sources; espeak-ng's reading of the numbers.
 extension EndToEndTests { @Suite struct LanguageTests {
     static let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The languages Sayline ships, found as it finds them: one catalog each in
+    /// Sources/Catalogs, and no list anywhere (a new language is one catalog and no code).
+    static var shippedLanguages: [String] {
+        let catalogs = packageFolder.appendingPathComponent("Sources/Catalogs").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: catalogs)) ?? []).filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
+    }
 
     static func say(_ language: String, _ input: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, stdout: [String], stderr: String) {
         let result = try runPiped(["--language", language] + arguments, input: input, environment: environment)
@@ -19,7 +27,7 @@ extension EndToEndTests { @Suite struct LanguageTests {
         ("de", ["Gewicht, 62 Kilogramm", "62,5 Kilogramm", "Bewertung, 0 von 10 Sternen", "Gewicht, 62,5 Kilogramm", "70,5 Kilogramm"]),
         ("fr", ["Poids, 62 kilogrammes", "62,5 kilogrammes", "Note, 0 sur 10 étoiles", "Poids, 62,5 kilogrammes", "70,5 kilogrammes"]),
         ("es", ["Peso, 62 kilogramos", "62,5 kilogramos", "Valoración, 0 de 10 estrellas", "Peso, 62,5 kilogramos", "70,5 kilogramos"]),
-        ("pl", ["Waga, 62 kilogramy", "62,5 kilograma", "Ocena, 0 z 10 gwiazdek", "Waga, 62,5 kilograma", "70,5 kilograma"]),
+        ("pl", ["Waga, 62 kilogramy", "62,5 kilograma", "Ocena, 0 na 10 gwiazdek", "Waga, 62,5 kilograma", "70,5 kilograma"]),
         ("en", ["Weight, 62 kilograms", "62.5 kilograms", "Rating, 0 out of 10 stars", "Weight, 62.5 kilograms", "70.5 kilograms"]),
     ])
     func theDemoSpeaksTheLanguageWithItsDecimalMark(language: String, expected: [String]) throws {
@@ -41,23 +49,120 @@ extension EndToEndTests { @Suite struct LanguageTests {
         #expect(result.stdout.last == "12490 Dollar", "\(result.stdout)")
     }
 
-    /// Plural forms from the catalog's own rule: Polish 1, 2, 5 and 22 are three words.
+    /// Plural forms from the catalog's own rule: Polish 1, 2, 5 and 22 are three words. A number
+    /// with decimals takes the form its catalog says: Polish and German one of its own
+    /// ("1,5 kilograma"), French its whole part's, so the singular below 2 ("1,5 kilogramme",
+    /// "0,5 étoile") and the plural from 2 ("2,5 kilogrammes").
     @Test func pluralsFollowTheCatalogsRuleAt1And2And5And22() throws {
         let scene = FileManager.default.temporaryDirectory.appendingPathComponent("plural-\(getpid()).json")
-        try #"{"controls": [{"kind": "ruler", "id": "mass", "label": "Masa", "unit": {"singular": "kilogram", "plural": "kilograms", "symbol": "kg"}, "min": 0, "max": 30, "step": 0.5}]}"#
+        try #"{"controls": [{"kind": "ruler", "id": "mass", "label": "Masa", "unit": {"singular": "kilogram", "plural": "kilograms", "symbol": "kg"}, "min": 0, "max": 30, "step": 0.5}, {"kind": "ruler", "id": "stars", "label": "Stars", "unit": "star", "min": 0, "max": 5, "step": 0.5}]}"#
             .write(to: scene, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scene) }
-        let input = "set 1\nset 2\nset 5\nset 22\nset 1.5\n"
-        let polish = try Self.say("pl", input.replacing(".", with: ","), ["--scene", scene.path])
-        #expect(Array(polish.stdout.dropFirst()) == ["1 kilogram", "2 kilogramy", "5 kilogramów", "22 kilogramy", "1,5 kilograma"], "\(polish.stdout)")
-        let french = try Self.say("fr", input.replacing(".", with: ","), ["--scene", scene.path])
-        #expect(Array(french.stdout.dropFirst()) == ["1 kilogramme", "2 kilogrammes", "5 kilogrammes", "22 kilogrammes", "1,5 kilogrammes"], "\(french.stdout)")
-        let english = try Self.say("en", input, ["--scene", scene.path])
-        #expect(Array(english.stdout.dropFirst()) == ["1 kilogram", "2 kilograms", "5 kilograms", "22 kilograms", "1.5 kilograms"], "\(english.stdout)")
+        let input = "set 1\nset 2\nset 5\nset 22\nset 1.5\nset 0.5\nset 2.5\nset 3\nnext\nset 0.5\nset 1\n"
+        func said(_ language: String) throws -> [String] {
+            try Self.say(language, language == "en" ? input : input.replacing(".", with: ","), ["--scene", scene.path]).stdout
+        }
+        #expect(try said("pl") == ["Masa, 0 kilogramów", "1 kilogram", "2 kilogramy", "5 kilogramów", "22 kilogramy", "1,5 kilograma", "0,5 kilograma", "2,5 kilograma",
+                                   "3 kilogramy", "Stars, 0 gwiazdek", "0,5 gwiazdki", "1 gwiazdka"])
+        #expect(try said("fr") == ["Masa, 0 kilogramme", "1 kilogramme", "2 kilogrammes", "5 kilogrammes", "22 kilogrammes", "1,5 kilogramme", "0,5 kilogramme",
+                                   "2,5 kilogrammes", "3 kilogrammes", "Stars, 0 étoile", "0,5 étoile", "1 étoile"])
+        #expect(try said("de") == ["Masa, 0 Kilogramm", "1 Kilogramm", "2 Kilogramm", "5 Kilogramm", "22 Kilogramm", "1,5 Kilogramm", "0,5 Kilogramm", "2,5 Kilogramm",
+                                   "3 Kilogramm", "Stars, 0 Sterne", "0,5 Sterne", "1 Stern"])
+        #expect(try said("es") == ["Masa, 0 kilogramos", "1 kilogramo", "2 kilogramos", "5 kilogramos", "22 kilogramos", "1,5 kilogramos", "0,5 kilogramos", "2,5 kilogramos",
+                                   "3 kilogramos", "Stars, 0 estrellas", "0,5 estrellas", "1 estrella"])
+        #expect(try said("en") == ["Masa, 0 kilograms", "1 kilogram", "2 kilograms", "5 kilograms", "22 kilograms", "1.5 kilograms", "0.5 kilograms", "2.5 kilograms",
+                                   "3 kilograms", "Stars, 0 stars", "0.5 stars", "1 star"])
+    }
+
+    /// What a second native reading changed, as each listener hears it: French and Spanish name
+    /// the + and - keys so that "ou plus" / "o más" ("or more") is never heard, and Spanish its
+    /// page keys in words the voice reads ("Retroceso de página", never "Re Pág"); a range is
+    /// "de 40 à 120", with a capital where it starts a sentence; Polish counts stars "na 10",
+    /// which the voice reads "na dziesięć" (after "z" it said "z dziesięć", undeclined), says its
+    /// range in the nominative and agrees "regulowana" with "kontrolka"; German sets no comma
+    /// before "oder"; each line of `help keys` starts with a capital.
+    @Test func whatASecondNativeReadingChangedIsHeard() throws {
+        let input = "help keys\nhelp inc\nset abc\nset 500\nnext\nverbosity verbose\ndescribe\n"
+        let french = try Self.say("fr", input).stdout
+        for line in ["Flèche haut, Flèche droite ou la touche plus, augmenter d'un pas, ou de cinq après Alt 5.",
+                     "Flèche bas, Flèche gauche ou la touche moins, diminuer d'un pas.",
+                     "Le point d'interrogation, décrire le contrôle actif, son libellé, sa valeur, sa plage et son pas.",
+                     // What is said has a plain space where the catalog's no-break space stands.
+                     "Touches sur une ligne vide : Flèche haut, Flèche droite, la touche plus.",
+                     "Ce n'est pas un nombre, abc. De 40 à 120", "Trop élevé, 120 kilogrammes maxi"] {
+            #expect(french.contains(line), "fr lacks \(line): \(french)")
+        }
+        #expect(french.contains { $0.hasPrefix("Note, 0 sur 10 étoiles, réglable, de 0 à 10 par pas de 1.") }, "\(french)")
+        #expect(!french.contains { $0.contains(" ou plus") || $0.contains(" ou moins") }, "\(french)")
+        let spanish = try Self.say("es", input).stdout
+        for line in ["Flecha arriba, Flecha derecha o la tecla más, aumentar un paso, o cinco tras Alt 5.",
+                     "Flecha abajo, Flecha izquierda o la tecla menos, disminuir un paso.",
+                     "Retroceso de página, aumentar un paso de página.", "Avance de página, disminuir un paso de página.",
+                     "El signo de interrogación, describir el control con el foco, su etiqueta, valor, rango y paso.",
+                     "No es un número, abc. De 40 a 120"] {
+            #expect(spanish.contains(line), "es lacks \(line): \(spanish)")
+        }
+        #expect(!spanish.contains { $0.contains(" o más") || $0.contains(" o menos") || $0.contains("Pág") }, "\(spanish)")
+        let polish = try Self.say("pl", input).stdout
+        for line in ["Strzałka w górę, strzałka w prawo lub plus, zwiększa o jeden krok, a po Alt 5 o pięć.",
+                     "To nie liczba, abc. Minimum 40, maksimum 120", "Ocena, 0 na 10 gwiazdek"] {
+            #expect(polish.contains(line), "pl lacks \(line): \(polish)")
+        }
+        #expect(polish.contains { $0.hasPrefix("Ocena, 0 na 10 gwiazdek, regulowana, minimum 0, maksimum 10, krok 1.") }, "\(polish)")
+        let german = try Self.say("de", input).stdout
+        for line in ["inc oder inc mit einer Zahl. Aktuellen Regler um einen Schritt oder um N Schritte erhöhen.",
+                     "Tasten in leerer Zeile: Pfeil auf, Pfeil rechts, Plus.", "Keine Zahl, abc. 40 bis 120"] {
+            #expect(german.contains(line), "de lacks \(line): \(german)")
+        }
+        #expect(!german.contains { $0.contains(", oder") }, "\(german)")
+        // English keeps its words; its one key line that began with a small letter is a sentence.
+        let english = try Self.say("en", input).stdout
+        #expect(english.contains("Question mark, describe the focused control, its label, value, range and step."), "\(english)")
+        #expect(english.contains("Not a number, abc. 40 to 120"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") else {
+            Issue.record("espeak-ng is missing: .ci/run installs it")
+            return
+        }
+        // "na 10" is "na dziesięć": the numeral in the accusative, as the voice reads it.
+        let phonemes = try run("/usr/bin/espeak-ng", ["-q", "-x", "-v", "pl", "Ocena, 5 na 10 gwiazdek"], in: Self.packageFolder).output
+        #expect(phonemes.contains("na_ dz;'ES;En^"), "\(phonemes)")
+        // The Spanish page keys are words, not the syllables "re pag" and "ab pag".
+        let keys = try run("/usr/bin/espeak-ng", ["-q", "-x", "-v", "es", "Retroceso de página, Avance de página"], in: Self.packageFolder).output
+        #expect(keys.contains("p'axina") && !keys.contains("p'aQ") && !keys.contains("p'ag"), "\(keys)")
+    }
+
+    /// Each language quotes a name with its own marks (German „…“, French « … » with no-break
+    /// spaces, Spanish «…», Polish „…”); JSON as it is typed keeps its straight quotes.
+    @Test(arguments: [("de", "„w“ ist bereits die ID von controls[0]"), ("fr", "«\u{00A0}w\u{00A0}» est déjà l'identifiant de controls[0]"),
+                      ("es", "«w» ya es el id de controls[0]"), ("pl", "„w” jest już identyfikatorem controls[0]"),
+                      ("en", "\"w\" is already the id of controls[0]")])
+    func namesAreQuotedWithTheLanguagesOwnMarks(language: String, expected: String) throws {
+        let scene = try Self.scratch("twice.json", #"{"controls": [{"kind": "ruler", "id": "w"}, {"kind": "ruler", "id": "w"}]}"#)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let checked = try runPiped(["scene", "--check", scene.path, "--language", language], input: "")
+        #expect(checked.status != 0)
+        #expect(checked.stderr.contains(expected), "\(checked.stderr)")
+        let empty = try Self.scratch("empty.json", "{}")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let missing = try runPiped(["scene", "--check", empty.path, "--language", language], input: "")
+        #expect(missing.stderr.contains("\"controls\""), "JSON keeps its quotes: \(missing.stderr)")
+    }
+
+    /// The first sentence a French or Spanish listener hears names the key with its article.
+    @Test(arguments: [("fr", "Appuyez sur le point d'interrogation pour décrire un contrôle, ou tapez help."),
+                      ("es", "Pulse el signo de interrogación para describir un control, o escriba help."),
+                      ("pl", "Naciśnij znak zapytania, aby opisać kontrolkę, lub wpisz help."),
+                      ("de", "Mit Fragezeichen einen Regler beschreiben oder help eingeben.")])
+    func theStartsHintNamesTheKeyAsTheLanguageSaysIt(language: String, expected: String) throws {
+        let repl = try TerminalProcess(["--language", language])
+        #expect(repl.waitForDisplay("weight> "))
+        repl.send("\u{04}")
+        #expect(repl.waitForExit() == 0)
+        #expect(repl.speechLines.first == expected, "\(repl.speechLines)")
     }
 
     /// Errors and help are in the language; a comma where English wants a point is answered.
-    @Test(arguments: ["de", "fr", "es", "pl"])
+    @Test(arguments: LanguageTests.shippedLanguages)
     func errorsAndHelpAreInTheLanguage(language: String) throws {
         let result = try Self.say(language, "frobnicate\nset abc\nhelp\n")
         let english = try Self.say("en", "frobnicate\nset abc\nhelp\n")
@@ -86,7 +191,7 @@ extension EndToEndTests { @Suite struct LanguageTests {
         #expect(unknown.1.components(separatedBy: "ja_JP.UTF-8").count == 2, "said once: \(unknown.1)")
         let config = try runPiped(["config", "--language", "pl"], input: "")
         #expect(config.stdout.contains("language = pl"))
-        #expect(config.stdout.contains("command line --language"))
+        #expect(config.stdout.contains("wiersz poleceń --language (polski)"), "\(config.stdout)")
     }
 
     /// The language is read from the command line as its parser reads it: `--label --language`
@@ -95,7 +200,7 @@ extension EndToEndTests { @Suite struct LanguageTests {
     @Test func theLanguageFlagIsReadAsTheCommandsParserReadsIt() throws {
         let result = try runPiped(["pick", "--label", "--language", "--language", "de", "--min", "5", "--max", "1"], input: "")
         #expect(result.status == 64)
-        #expect(result.stderr.contains("Mehr Hilfe mit 'sayline pick --help'."), "\(result.stderr)")
+        #expect(result.stderr.contains("Mehr Hilfe mit „sayline pick --help“."), "\(result.stderr)")
         #expect(!result.stderr.contains("no messages"), "\(result.stderr)")
         // After `--` the words are operands, never the language.
         let operand = try runPiped(["pick", "--bogus", "--", "--language", "de"], input: "")
@@ -116,9 +221,14 @@ extension EndToEndTests { @Suite struct LanguageTests {
                                                     "--keyword=translatedCount:1,2", "--keyword=translatable:1", "--keyword=translatableIn:1c,2", "--keyword=translatableCount:1,2",
                                                     "-o", template.path] + files, in: Self.packageFolder)
         #expect(extract.status == 0, "\(extract.output)")
-        let languages = try FileManager.default.contentsOfDirectory(atPath: catalogs.path).filter { $0.hasSuffix(".po") }
-        #expect(Set(languages) == ["de.po", "fr.po", "es.po", "pl.po"])
-        for language in languages {
+        let languages = Self.shippedLanguages
+        #expect(!languages.isEmpty)
+        // Each catalog is compiled by the build (beside the pseudo-language made from the
+        // template), and nothing else is: no list of languages to keep in step.
+        let compiled = try FileManager.default.contentsOfDirectory(atPath: CatalogFolder.built)
+            .filter { FileManager.default.fileExists(atPath: CatalogFolder.built + "/\($0)/LC_MESSAGES/sayline.mo") }
+        #expect(Set(compiled) == Set(languages + ["qps"]), "\(compiled)")
+        for language in languages.map({ $0 + ".po" }) {
             let path = catalogs.appendingPathComponent(language).path
             let check = try run("/usr/bin/msgfmt", ["--check", "--statistics", "-o", "/dev/null", path], in: Self.packageFolder)
             #expect(check.status == 0 && !check.output.contains("fuzzy") && !check.output.contains("untranslated"), "\(language): \(check.output)")
@@ -201,6 +311,28 @@ extension EndToEndTests { @Suite struct LanguageTests {
         #expect(refused.stderr.contains("is not a unit Sayline knows") && refused.stderr.contains("is not a language code"), "\(refused.stderr)")
     }
 
+    /// The demo scene's labels per language are the catalogs' words (context "the demo
+    /// scene's label"): it claims each language with a catalog and no other, written so by
+    /// `scene --print` and by `save` in any session; the pseudo-language is not claimed,
+    /// though a session in it says the demo's label from its catalog.
+    @Test func theDemoClaimsEachLanguageWithACatalogAndNoOther() throws {
+        func claims(_ json: String) throws -> [Set<String>] {
+            let scene = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            return (scene?["controls"] as? [[String: Any]] ?? []).map { Set(($0["languages"] as? [String: Any] ?? [:]).keys) }
+        }
+        let shipped = Set(Self.shippedLanguages)
+        let printed = try runPiped(["scene", "--print"], input: "")
+        #expect(try claims(printed.stdout) == [shipped, shipped, shipped], "\(printed.stdout.prefix(600))")
+        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("demo-saved-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: saved) }
+        let polish = try Self.say("pl", "inc\nsave \(saved.path)\n")
+        #expect(polish.status == 0, "\(polish.stderr)")
+        #expect(try claims(String(contentsOf: saved, encoding: .utf8)) == [shipped], "saved from a Polish session")
+        let pseudo = try Self.say("qps", "")
+        #expect(pseudo.stdout.first?.hasPrefix("[") == true, "\(pseudo.stdout)")
+        #expect(!printed.stdout.contains("\"qps\""))
+    }
+
     /// The audit hears each language the scene claims: findings name it, a German line is held
     /// to the budget, and a control missing a claimed language is a finding.
     @Test func theAuditHearsEachLanguageTheSceneClaims() throws {
@@ -242,7 +374,7 @@ extension EndToEndTests { @Suite struct LanguageTests {
         defer { try? FileManager.default.removeItem(at: prefix) }
         let installed = try runPiped(["install", "--prefix", prefix.path], input: "")
         #expect(installed.status == 0, "\(installed.stderr)")
-        for code in ["de", "fr", "es", "pl"] {
+        for code in Self.shippedLanguages {
             #expect(FileManager.default.fileExists(atPath: prefix.path + "/share/locale/\(code)/LC_MESSAGES/sayline.mo"), "\(code)")
         }
         let spoken = try runPiped([], input: "inc\n", environment: ["LANG": "es_ES.UTF-8"], executable: prefix.path + "/bin/sayline")

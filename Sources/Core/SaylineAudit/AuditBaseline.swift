@@ -82,30 +82,47 @@ public struct AuditBaseline: Sendable, Equatable {
             let number = index + 1
             guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
             guard case .success(let node) = JSONParser.parse(Array(line.utf8)), case .object(let members) = node.value else {
-                return .failure(Problem(line: number, message: "not an entry: each line is {\"file\": …, \"control\": …, \"rule\": …}"))
+                // Translators: a line of an audit's baseline file that is not an entry. Keep the
+                // JSON as it is: file, control and rule are its keys.
+                return .failure(Problem(line: number, message: translated("not an entry: each line is {\"file\": …, \"control\": …, \"rule\": …}")))
             }
             var keys = Set<String>()
             if let twice = members.first(where: { !keys.insert($0.key).inserted }) {
-                return .failure(Problem(line: number, message: "\(JSONWriter.line(.string(twice.key))) appears twice: give each key once"))
+                // Translators: %s is a JSON key, in quotes, given twice on a line of a baseline file.
+                return .failure(Problem(line: number, message: translated("%s appears twice: give each key once", JSONWriter.line(.string(twice.key)))))
             }
             func string(_ key: String) -> String? {
                 guard let member = members.first(where: { $0.key == key }), case .string(let text) = member.node.value else { return nil }
                 return text
             }
             guard let file = string("file"), let control = string("control"), let rule = string("rule") else {
-                return .failure(Problem(line: number, message: "an entry needs the strings file, control and rule"))
+                // Translators: file, control and rule are JSON keys: keep them as they are.
+                return .failure(Problem(line: number, message: translated("an entry needs the strings file, control and rule")))
             }
             // What a report prints of an entry is what a scene could hold: a committed baseline
             // cannot write escape sequences to the terminal of the person reading the report.
-            guard SceneDecoder.isControlID(control) else {
-                return .failure(Problem(line: number, message: "control must be a control's id: one word of visible characters"))
+            guard Self.isControlKey(control) else {
+                // Translators: control is a JSON key: keep it as it is.
+                return .failure(Problem(line: number, message: translated("control must be a control's id: one word of visible characters")))
             }
             guard AuditRules.all.contains(where: { $0.id == rule }) else {
-                return .failure(Problem(line: number, message: "no rule \(TextSanitiser.echo(rule)); the rules are \(AuditRules.all.map(\.id).joined(separator: ", "))"))
+                // Translators: %1$s is what was given as a rule's id, %2$s lists the rules' ids.
+                return .failure(Problem(line: number, message: translated("no rule %1$s; the rules are %2$s", TextSanitiser.echo(rule), AuditRules.all.map(\.id).joined(separator: ", "))))
             }
             entries.append(Entry(file: file, control: control, rule: rule))
         }
         return .success(AuditBaseline(entries))
+    }
+
+    /// A control as reports key it (`AuditReport.Node.shownControl`): its id, or its id and the
+    /// language it was heard in, "weight in de". Nothing else: a committed baseline's entries are
+    /// printed as they are, so none can carry an escape sequence or a line break.
+    static func isControlKey(_ key: String) -> Bool {
+        if SceneDecoder.isControlID(key) { return true }
+        guard let space = key.firstRange(of: " in ") else { return false }
+        let code = key[space.upperBound...]
+        return SceneDecoder.isControlID(String(key[..<space.lowerBound])) && (1...12).contains(code.count)
+            && code.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "_") }
     }
 
     /// The file's text: one entry a line, sorted, keys in the same order every time.

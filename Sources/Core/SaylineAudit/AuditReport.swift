@@ -1,3 +1,5 @@
+import SaylineText
+
 /// What an audit found, by rule: violations, passes, incomplete, inapplicable, suppressed;
 /// over one scene, or several joined.
 public struct AuditReport: Sendable, Equatable {
@@ -12,8 +14,8 @@ public struct AuditReport: Sendable, Equatable {
         public let control: String
         /// The control's label.
         public let label: String
-        /// What the rule found, if it said.
-        public let message: String?
+        /// What the rule found, if it said: said in the report's language when it is written.
+        public let finding: FindingMessage?
         /// Where the control starts in its file; nil for a scene not read from a file.
         public let line: Int?
         /// The column the control starts at, when its file is known.
@@ -23,13 +25,61 @@ public struct AuditReport: Sendable, Equatable {
         /// How long the rule took on this control (the first rule also carries the shared walk).
         public let nanoseconds: UInt64
 
-        /// The control as a report names it: "weight", or "weight in de".
+        /// The control as reports key it, the same in every language: "weight", or "weight in
+        /// de" heard in German. What baselines hold, JUnit's testcase names, axe's targets.
         public var shownControl: String { language.map { control + " in " + $0 } ?? control }
+        /// What the rule found, in the language of this thread's phrasebook.
+        public var message: String? { finding?.text }
+        /// The control in a report's sentence, in the language of this thread's phrasebook:
+        /// "weight", or "weight in de".
+        public var controlWords: String { Self.controlWords(control, language) }
+
+        /// `controlWords` of a control as reports key it (`shownControl`): a baseline's entry.
+        public static func controlWords(ofKey key: String) -> String {
+            // An id is one word: what follows its first space names the language.
+            guard let space = key.firstRange(of: " in ") else { return key }
+            return controlWords(String(key[..<space.lowerBound]), String(key[space.upperBound...]))
+        }
+
+        private static func controlWords(_ control: String, _ language: String?) -> String {
+            guard let language else { return control }
+            // Translators: a control heard in another language by an audit: %1$s is its id,
+            // %2$s a language code ("de"), both kept as they are.
+            return translated("%1$s in %2$s", control, language)
+        }
         /// `html` as a JSON string, quoted and escaped once for every node of its control (a
         /// dozen rules quote the same text); empty when it was not made.
         var quotedHTML: [UInt8] = []
         /// The language the control was heard in, when not in the scene's own words: "de".
         public var language: String? = nil
+
+        /// A node of what a rule found on a control.
+        public init(file: String, control: String, label: String, finding: FindingMessage?, line: Int?, column: Int?, html: String,
+                    nanoseconds: UInt64, language: String? = nil) {
+            self.file = file
+            self.control = control
+            self.label = label
+            self.finding = finding
+            self.line = line
+            self.column = column
+            self.html = html
+            self.nanoseconds = nanoseconds
+            self.language = language
+        }
+
+        /// A node whose finding is words already made, said as they are.
+        public init(file: String, control: String, label: String, message: String?, line: Int?, column: Int?, html: String, nanoseconds: UInt64) {
+            self.init(file: file, control: control, label: label, finding: message.map { FindingMessage(verbatim: $0) }, line: line, column: column,
+                      html: html, nanoseconds: nanoseconds)
+        }
+
+        /// A node whose control's JSON is already quoted, once for all its nodes.
+        init(file: String, control: String, label: String, finding: FindingMessage?, line: Int?, column: Int?, html: String,
+             nanoseconds: UInt64, quotedHTML: [UInt8], language: String?) {
+            self.init(file: file, control: control, label: label, finding: finding, line: line, column: column, html: html,
+                      nanoseconds: nanoseconds, language: language)
+            self.quotedHTML = quotedHTML
+        }
 
         /// "scene.json:4:5", "scene.json" or "".
         public var place: String {

@@ -32,12 +32,13 @@ extension AuditRule {
     public var perLanguage: Bool { false }
 }
 
-/// One rule's verdict on one control.
+/// One rule's verdict on one control. What it found is a message said when the report is
+/// written, in the report's language, whatever language the pass heard the scene in.
 public enum RuleResult: Sendable, Equatable {
     case pass
-    case violation(String)
+    case violation(FindingMessage)
     /// The rule could not tell: a person should look (axe's "incomplete", ATF's "NOT_RUN").
-    case incomplete(String)
+    case incomplete(FindingMessage)
     /// The rule does not apply to this control.
     case inapplicable
 }

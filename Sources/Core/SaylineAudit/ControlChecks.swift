@@ -35,8 +35,8 @@ struct ControlChecks {
             let now = clock?() ?? 0
             let nanoseconds = now &- lap
             lap = now
-            let node = { (message: String?) in
-                AuditReport.Node(file: file, control: element.identity.id, label: element.identity.label, message: message,
+            let node = { (finding: FindingMessage?) in
+                AuditReport.Node(file: file, control: element.identity.id, label: element.identity.label, finding: finding,
                                  line: source?.line, column: source?.column,
                                  html: html, nanoseconds: nanoseconds, quotedHTML: quotedHTML, language: language)
             }
@@ -45,7 +45,7 @@ struct ControlChecks {
     }
 
     /// A rule's result on the control `id`, filed under the rule's outcome.
-    private func record(_ result: RuleResult, of rule: any AuditRule, on id: String, _ node: (String?) -> AuditReport.Node,
+    private func record(_ result: RuleResult, of rule: any AuditRule, on id: String, _ node: (FindingMessage?) -> AuditReport.Node,
                         into outcome: inout AuditReport.RuleOutcome) {
         switch result {
         case .pass:

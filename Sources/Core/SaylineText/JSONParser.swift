@@ -27,19 +27,19 @@ public struct JSONParser {
             parser.skipWhitespace()
             let node = try parser.parseValue(depth: 0)
             parser.skipWhitespace()
-            guard parser.index == bytes.count else { throw parser.error("unexpected text after the end of the document") }
+            guard parser.index == bytes.count else { throw parser.error(translated("unexpected text after the end of the document")) }
             return .success(node)
         } catch let error as JSONSyntaxError {
             return .failure(error)
         } catch {
-            return .failure(JSONSyntaxError(line: parser.line, message: "unreadable JSON"))
+            return .failure(JSONSyntaxError(line: parser.line, message: translated("unreadable JSON")))
         }
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// What the parse says when an array passes `maximumArrayLength`.
-    public static func arrayLimitMessage(_ limit: Int) -> String { "an array of more than \(limit) items" }
+    public static func arrayLimitMessage(_ limit: Int) -> String { translated("an array of more than %s items", NumberText.spoken(limit)) }
 
     private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(line: line, message: message) }
 
@@ -54,8 +54,8 @@ public struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws -> JSONNode {
-        guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
-        guard index < bytes.count else { throw error("the document ends where a value was expected") }
+        guard depth < Self.maximumDepth else { throw error(translated("nested more than %s levels deep", NumberText.spoken(Self.maximumDepth))) }
+        guard index < bytes.count else { throw error(translated("the document ends where a value was expected")) }
         let start = line, column = currentColumn(), first = index
         let value: JSONValue
         switch bytes[index] {
@@ -66,7 +66,7 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
-        default: throw error("unexpected character where a value was expected")
+        default: throw error(translated("unexpected character where a value was expected"))
         }
         return JSONNode(value: value, line: start, column: column, bytes: first..<index)
     }
@@ -83,7 +83,7 @@ public struct JSONParser {
     private mutating func expectWord(_ word: String) throws {
         let expected = Array(word.utf8)
         guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
-            throw error("unexpected word where a value was expected")
+            throw error(translated("unexpected word where a value was expected"))
         }
         index += expected.count
     }
@@ -95,18 +95,20 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+            // Translators: JSON's own marks (the double quotes, ':', ',', '}' and ']' below) stay as typed.
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error(translated("expected a key in double quotes")) }
             let key = try parseString()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(TextSanitiser.echo(key))\"") }
+            // Translators: %s is the key as the file has it; ':' stays as typed. Quote it as your language does.
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(translated("expected ':' after the key \"%s\"", TextSanitiser.echo(key))) }
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth + 1)))
             skipWhitespace()
-            guard index < bytes.count else { throw error("the document ends inside an object") }
+            guard index < bytes.count else { throw error(translated("the document ends inside an object")) }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            throw error("expected ',' or '}' in an object")
+            throw error(translated("expected ',' or '}' in an object"))
         }
     }
 
@@ -120,10 +122,10 @@ public struct JSONParser {
             guard elements.count < maximumArrayLength else { throw error(Self.arrayLimitMessage(maximumArrayLength)) }
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
-            guard index < bytes.count else { throw error("the document ends inside an array") }
+            guard index < bytes.count else { throw error(translated("the document ends inside an array")) }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-            throw error("expected ',' or ']' in an array")
+            throw error(translated("expected ',' or ']' in an array"))
         }
     }
 
@@ -133,7 +135,7 @@ public struct JSONParser {
         var run = index
         let start = index
         func runText(_ parser: inout JSONParser) throws -> String {
-            guard let text = String(validating: parser.bytes[run..<parser.index], as: UTF8.self) else { throw parser.error("a string is not valid UTF-8") }
+            guard let text = String(validating: parser.bytes[run..<parser.index], as: UTF8.self) else { throw parser.error(translated("a string is not valid UTF-8")) }
             return text
         }
         func flushRun(_ parser: inout JSONParser) throws {
@@ -154,7 +156,7 @@ public struct JSONParser {
                 index += 1
                 return String(scalars)
             }
-            if byte < 0x20 { throw error(byte == 0x0A ? "a string runs past the end of its line" : "a control character inside a string must be escaped") }
+            if byte < 0x20 { throw error(byte == 0x0A ? translated("a string runs past the end of its line") : translated("a control character inside a string must be escaped")) }
             if byte == UInt8(ascii: "\\") {
                 try flushRun(&self)
                 index += 1
@@ -165,7 +167,7 @@ public struct JSONParser {
             }
             index += 1
         }
-        throw error("the document ends inside a string")
+        throw error(translated("the document ends inside a string"))
     }
 
     /// The character an escape stands for, read from the byte after its backslash (there is one): `\n`, `\"`, `\u00e9`.
@@ -182,7 +184,7 @@ public struct JSONParser {
         case UInt8(ascii: "r"): return "\r"
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"): return try parseUnicodeEscape()
-        default: throw error("an unknown escape in a string")
+        default: throw error(translated("an unknown escape in a string"))
         }
     }
 
@@ -193,19 +195,19 @@ public struct JSONParser {
         if (0xD800...0xDBFF).contains(code) {
             // A surrogate pair: the low half must follow.
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("a lone surrogate in a \\u escape")
+                throw error(translated("a lone surrogate in a \\u escape"))
             }
             index += 2
             let low = try parseHex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate in a \\u escape") }
+            guard (0xDC00...0xDFFF).contains(low) else { throw error(translated("a lone surrogate in a \\u escape")) }
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
         }
-        guard let scalar = Unicode.Scalar(code) else { throw error("a lone surrogate in a \\u escape") }
+        guard let scalar = Unicode.Scalar(code) else { throw error(translated("a lone surrogate in a \\u escape")) }
         return scalar
     }
 
     private mutating func parseHex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
+        guard index + 4 <= bytes.count else { throw error(translated("a \\u escape needs four hex digits")) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -214,7 +216,7 @@ public struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("a \\u escape needs four hex digits")
+            default: throw error(translated("a \\u escape needs four hex digits"))
             }
             value = value * 16 + digit
             index += 1
@@ -231,16 +233,16 @@ public struct JSONParser {
             return parser.index - from
         }
         let integerStart = index
-        guard digits(&self) > 0 else { throw error("a number needs digits") }
-        if bytes[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 { throw error("a number may not start with 0") }
+        guard digits(&self) > 0 else { throw error(translated("a number needs digits")) }
+        if bytes[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 { throw error(translated("a number may not start with 0")) }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard digits(&self) > 0 else { throw error("a number needs digits after its point") }
+            guard digits(&self) > 0 else { throw error(translated("a number needs digits after its point")) }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits(&self) > 0 else { throw error("a number needs digits in its exponent") }
+            guard digits(&self) > 0 else { throw error(translated("a number needs digits in its exponent")) }
         }
         // Too large for a Double is infinity here; the scene decoder treats it as a bad number.
         return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .nan

@@ -176,6 +176,14 @@ public enum NumberText {
         format(value, places: places, trimmingZeros: true, marks: .spoken)
     }
 
+    /// A whole number in a sentence, as it is said: never grouped, and negative with the
+    /// language's minus ("moins 3" in French, whose voice says nothing for "-3").
+    public static func spoken(_ value: Int) -> String {
+        // Past 2^53 a Double would round the digits: they are written as they are.
+        guard value.magnitude >= 1 << 53 else { return format(Double(value), places: 0, trimmingZeros: true, marks: .spoken) }
+        return value < 0 ? NumberMarks.spoken.minus + String(value.magnitude) : String(value)
+    }
+
     /// The shortest plain form for messages, as it is said: "62.5" ("62,5" in German); "1e+400"
     /// never occurs since it is not finite.
     public static func plain(_ value: Double) -> String {

@@ -61,7 +61,26 @@ public struct Phrase {
         if written == nil { append(NumberText.format(value, places: places, trimmingZeros: trimmingZeros, marks: marks)) }
     }
 
-    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    /// Appends `template` with its placeholders filled by `arguments`, as `filled` would make it.
+    public mutating func append(_ template: MessageTemplate, _ arguments: String...) {
+        template.write(into: &self, count: arguments.count) { place, phrase in phrase.append(arguments[place]) }
+    }
+
+    /// Appends `value` as it is said, in the template `choose` picks for it: a counted
+    /// message's form, by whether the number as said has decimals ("62,5 kilograma" in Polish
+    /// is neither "kilogramy" nor "kilogramów"). Its one placeholder is the number.
+    public mutating func append(spokenNumber value: Double, places: Int, in choose: (_ saidWithDecimals: Bool) -> MessageTemplate) {
+        let written: Void? = NumberText.withBytes(value, places: places, trimmingZeros: true, marks: .spoken) { number in
+            let template = choose(number.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") })
+            template.write(into: &self, count: 1) { _, phrase in phrase.append(bytes: number) }
+        }
+        guard written == nil else { return }
+        let number = NumberText.spoken(value, places: places)
+        append(choose(number.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") }), number)
+    }
+
+    /// Appends bytes that are UTF-8 text.
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         if heap == nil, count + bytes.count <= stack.count {
             guard let source = bytes.baseAddress, let target = stack.baseAddress else { return }
             (target + count).update(from: source, count: bytes.count)

@@ -9,6 +9,19 @@ public protocol MessageCatalog: Sendable {
     /// The form of `singular`/`plural` for `count`, chosen by the catalog's own plural rule
     /// (Polish has three forms, French counts 0 as one).
     func translation(of singular: String, plural: String, count: UInt64) -> String?
+    /// Every form of a counted message, in the catalog's order, when the catalog can give them
+    /// at once and say which one a count takes (`pluralForm(for:)`); nil where it cannot, or
+    /// has no translation, and each count is then asked for on its own (as for a form it
+    /// cannot give at once: nil in its place).
+    func pluralForms(of singular: String, plural: String) -> [String?]?
+    /// Which of a counted message's forms (`pluralForms`) the catalog's plural rule gives
+    /// `count`: Polish 1 is 0, 2 is 1, 5 is 2. Answers whenever `pluralForms` does.
+    func pluralForm(for count: UInt64) -> Int?
+}
+
+extension MessageCatalog {
+    public func pluralForms(of singular: String, plural: String) -> [String?]? { nil }
+    public func pluralForm(for count: UInt64) -> Int? { nil }
 }
 
 /// Every sentence a person hears or reads, looked up in one place: the English words in the
@@ -33,6 +46,9 @@ public final class Phrasebook: Sendable {
         let catalog: any MessageCatalog
         init(_ catalog: any MessageCatalog) { self.catalog = catalog }
     }
+    /// Each message asked for, made ready once: its template, found again by the identity of
+    /// the strings it was asked with.
+    private let prepared = PreparedMessages()
     /// The decimal mark said and shown ("." in English, "," in German), as the catalog gives it.
     public let decimalMark: UInt8
     /// What groups digits in threes on the screen: "," in English, "." in German, a narrow
@@ -41,6 +57,11 @@ public final class Phrasebook: Sendable {
     /// What is said before a negative number: "-" in English, whose voice says "minus"; a word
     /// where the language's voice says nothing for the sign ("moins " for French).
     public let minusMark: String
+    /// Whether a number with decimals takes the counted form of its whole part ("1,5 kilogramme",
+    /// "2,5 kilogrammes" in French, whose plural begins at 2) rather than the form of its own
+    /// that the messages in the context "a number with decimals" give (Polish "62,5 kilograma").
+    /// The catalog says which; English, German, Spanish and Polish keep their own form.
+    public let decimalsTakeTheWholePartsForm: Bool
 
     /// The source language: every message as it is written, English plural rules.
     public static let english = Phrasebook(sourceLanguage: "en")
@@ -91,6 +112,7 @@ public final class Phrasebook: Sendable {
         decimalMark = UInt8(ascii: ".")
         groupMark = ","
         minusMark = "-"
+        decimalsTakeTheWholePartsForm = false
     }
 
     public init(code: String, catalog: (any MessageCatalog)?, regional: String? = nil) {
@@ -103,6 +125,7 @@ public final class Phrasebook: Sendable {
             decimalMark = UInt8(ascii: ".")
             groupMark = ","
             minusMark = "-"
+            decimalsTakeTheWholePartsForm = false
             return
         }
         held = HeldCatalog(catalog)
@@ -115,9 +138,14 @@ public final class Phrasebook: Sendable {
         let minus = catalog.translation(of: "-", context: "the minus sign, said before a number") ?? "-"
         // A word or the sign, never a digit or a mark that would change the number.
         minusMark = !minus.isEmpty && minus.count <= 12 && !minus.contains(where: { $0.isNumber || $0 == "." || $0 == "," }) ? minus : "-"
+        // Only the one other word changes the form: a translation of the words is the form of its own.
+        decimalsTakeTheWholePartsForm = catalog.translation(of: "own form", context: "the plural form for a number with decimals") == "whole part"
     }
 
     /// A scene's words in this language: the regional ones first ("de_AT", then "de").
+    /// Inlinable: made for the words' own type where it is read (every focus), not looked up
+    /// through the generic dictionary's witnesses.
+    @inlinable
     public func entry<Words>(in languages: [String: Words]) -> Words? {
         if let regional, let words = languages[regional] { return words }
         return languages[code]
@@ -133,22 +161,76 @@ public final class Phrasebook: Sendable {
     /// `message` in this language.
     @inline(__always)
     public func text(_ message: String) -> String {
-        guard let catalog = held?.catalog else { return message }
-        return catalog.translation(of: message, context: nil) ?? message
+        guard held != nil else { return message }
+        return template(message).text
     }
 
     /// `message` in this language, in a context the English words alone do not tell.
     public func text(_ message: String, context: String) -> String {
-        guard let catalog = held?.catalog else { return message }
-        return catalog.translation(of: message, context: context) ?? message
+        guard held != nil else { return message }
+        return template(message, context: context).text
     }
 
     /// The form of a counted message for `count`: the catalog's plural rule, or English's
     /// (one is singular) for the source language.
     public func text(_ singular: String, plural: String, count: Int) -> String {
-        let magnitude = count.magnitude
-        guard let catalog = held?.catalog else { return magnitude == 1 ? singular : plural }
-        return catalog.translation(of: singular, plural: plural, count: UInt64(magnitude)) ?? (magnitude == 1 ? singular : plural)
+        guard held != nil else { return count.magnitude == 1 ? singular : plural }
+        return template(singular, plural: plural, count: count).text
+    }
+
+    /// The catalog's translation of `message` in `context`, or nil where it has none (and for
+    /// the source language, which has no catalog): for words a scene claims only where the
+    /// language has them (the demo scene's labels).
+    public func translation(of message: String, context: String) -> String? {
+        held?.catalog.translation(of: message, context: context)
+    }
+
+    /// `message` in this language, split at its placeholders: made once, then kept.
+    public func template(_ message: String, context: String? = nil) -> MessageTemplate {
+        let key = PreparedMessages.Key(message, context, kind: context == nil ? .plain : .inContext)
+        let answer = prepared.answer(key, holding: (message, context)) {
+            let words = held?.catalog.translation(of: message, context: context) ?? message
+            return .one(MessageTemplate(words))
+        }
+        guard case .one(let template) = answer else { return MessageTemplate(message) }
+        return template
+    }
+
+    /// The form of a counted message for `count`, split at its placeholders. Its forms are made
+    /// once and the catalog's rule picks one, where the catalog can say so; else each count's
+    /// answer is kept on its own.
+    public func template(_ singular: String, plural: String, count: Int) -> MessageTemplate {
+        let magnitude = UInt64(count.magnitude)
+        guard let catalog = held?.catalog else {
+            let answer = prepared.answer(PreparedMessages.Key(singular, plural, kind: .counted), holding: (singular, plural)) {
+                .forms([MessageTemplate(singular), MessageTemplate(plural)])
+            }
+            guard case .forms(let forms) = answer, forms.count == 2, let template = forms[magnitude == 1 ? 0 : 1] else {
+                return MessageTemplate(magnitude == 1 ? singular : plural)
+            }
+            return template
+        }
+        let answer = prepared.answer(PreparedMessages.Key(singular, plural, kind: .counted), holding: (singular, plural)) {
+            .forms(catalog.pluralForms(of: singular, plural: plural)?.map { $0.map(MessageTemplate.init) } ?? [])
+        }
+        // Past the forms there are, glibc says the first: so does this.
+        if case .forms(let forms) = answer, !forms.isEmpty, let form = catalog.pluralForm(for: magnitude), let template = forms[form < forms.count ? form : 0] {
+            return template
+        }
+        let once = prepared.answer(PreparedMessages.Key(singular, plural, count: magnitude, kind: .countedOnce), holding: (singular, plural)) {
+            .one(MessageTemplate(catalog.translation(of: singular, plural: plural, count: magnitude) ?? (magnitude == 1 ? singular : plural)))
+        }
+        guard case .one(let template) = once else { return MessageTemplate(magnitude == 1 ? singular : plural) }
+        return template
+    }
+
+    /// Words the language makes of a message, made at the first ask (for `message` and `tag`)
+    /// and kept: a unit's forms as a person types them, lower-cased once rather than at each
+    /// value typed. `message` names them: a literal, or a string kept alive.
+    public func words(derivedFrom message: String, tag: UInt64 = 0, _ make: () -> [String]) -> [String] {
+        let answer = prepared.answer(PreparedMessages.Key(message, nil, count: tag, kind: .derived), holding: (message, nil)) { .words(make()) }
+        guard case .words(let words) = answer else { return make() }
+        return words
     }
 
     /// Fills `%s` (in order) and `%1$s`, `%2$s` (by place, for a language that needs another
@@ -156,89 +238,9 @@ public final class Phrasebook: Sendable {
     /// out rather than trapping.
     public static func fill(_ template: String, _ arguments: [String]) -> String {
         guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
-        let bytes = Array(template.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
-        var next = 0
-        var index = 0
-        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "%"), index + 1 < bytes.count else {
-                result.append(byte)
-                index += 1
-                continue
-            }
-            if bytes[index + 1] == UInt8(ascii: "%") {
-                result.append(byte)
-                index += 2
-                continue
-            }
-            if bytes[index + 1] == UInt8(ascii: "s") {
-                if next < arguments.count { result.append(contentsOf: arguments[next].utf8) }
-                next += 1
-                index += 2
-                continue
-            }
-            // %N$s with N a place among the arguments.
-            var digitsEnd = index + 1
-            var place = 0
-            while digitsEnd < bytes.count, isDigit(bytes[digitsEnd]), digitsEnd - index <= 3 {
-                place = place * 10 + Int(bytes[digitsEnd] - UInt8(ascii: "0"))
-                digitsEnd += 1
-            }
-            if digitsEnd > index + 1, digitsEnd + 1 < bytes.count, bytes[digitsEnd] == UInt8(ascii: "$"), bytes[digitsEnd + 1] == UInt8(ascii: "s") {
-                if place >= 1, place <= arguments.count { result.append(contentsOf: arguments[place - 1].utf8) }
-                index = digitsEnd + 2
-                continue
-            }
-            // Not a placeholder: the text as it was.
-            result.append(byte)
-            index += 1
-        }
-        return String(decoding: result, as: UTF8.self)
+        return MessageTemplate(template).filled(arguments)
     }
 }
-
-/// `message` in the person's language: the one door for a fixed sentence. The program's
-/// catalogs are made from the words given to these functions, so each takes a literal.
-@inline(__always)
-public func translated(_ message: String) -> String {
-    if Phrasebook.speaksEnglish { return message }
-    return Phrasebook.current.text(message)
-}
-
-/// `message` in the person's language, with `%s` filled by `arguments` in order (a catalog may
-/// place them with `%1$s`).
-public func translated(_ message: String, _ arguments: String...) -> String {
-    Phrasebook.fill(Phrasebook.speaksEnglish ? message : Phrasebook.current.text(message), arguments)
-}
-
-/// A message whose English words alone do not say what it means ("." as the decimal mark,
-/// "max" as a bound), looked up with its context.
-public func translatedIn(_ context: String, _ message: String, _ arguments: String...) -> String {
-    if Phrasebook.speaksEnglish { return arguments.isEmpty ? message : Phrasebook.fill(message, arguments) }
-    return Phrasebook.fill(Phrasebook.current.text(message, context: context), arguments)
-}
-
-/// A counted message, in the form the language's plural rule gives `count`, with `%s` filled
-/// by `arguments` (usually the count written as the language writes it).
-public func translatedCount(_ singular: String, _ plural: String, count: Int, _ arguments: String...) -> String {
-    Phrasebook.fill(Phrasebook.current.text(singular, plural: plural, count: count), arguments)
-}
-
-/// Marks a message kept in a table (a key's help, a command's description) for the catalogs,
-/// and returns it as it is: the table says it later through `Phrasebook.current.text`.
-@inline(__always)
-public func translatable(_ message: String) -> String { message }
-
-/// Marks a counted message kept in a table, said later through `Phrasebook.current.text(_:plural:count:)`.
-@inline(__always)
-public func translatableCount(_ singular: String, _ plural: String) -> (singular: String, plural: String) { (singular, plural) }
-
-/// `translatable` for a message read in a context.
-@inline(__always)
-public func translatableIn(_ context: String, _ message: String) -> String { message }
 
 extension Phrasebook {
     /// What a catalog says of its language beyond its sentences, read by `init` and
@@ -255,6 +257,13 @@ extension Phrasebook {
         // espeak-ng voice says the sign (German, English); else the word and a space: French
         // "moins ", Spanish "menos ", Polish "minus " (their voices say nothing for "-3").
         translatableIn("the minus sign, said before a number", "-"),
+        // Translators: which form a unit takes after a number with decimals. Write one of these
+        // two, in English, as it is: "own form" takes the messages in the context "a number with
+        // decimals" (Polish "62,5 kilograma", German "0,5 Kilogramm", Spanish "1,5 kilogramos");
+        // "whole part" takes the counted form of the number's whole part, by this catalog's
+        // plural rule (French, whose plural begins at 2: "0,5 étoile", "1,5 kilogramme",
+        // "2,5 kilogrammes").
+        translatableIn("the plural form for a number with decimals", "own form"),
     ]
 }
 

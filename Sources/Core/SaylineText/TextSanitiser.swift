@@ -98,6 +98,9 @@ public enum TextSanitiser {
     /// sequences and control characters removed, but line breaks, tabs and spacing kept.
     /// - Complexity: O(n) in the length of the text.
     public static func cleanKeepingLayout(_ text: String) -> String {
+        // Printable ASCII, line ends, tabs and the catalogs' scripts, read where they lie: no
+        // scalar looked up in Unicode's tables (each catalog's translation is cleaned so).
+        if text.utf8.withContiguousStorageIfAvailable({ isPrintableKeepingLayout($0) }) == true { return text }
         guard text.unicodeScalars.contains(where: { isUnprintable($0) && $0 != "\n" && $0 != "\t" }) else { return text }
         var out = ""
         var scalars = text.unicodeScalars.makeIterator()
@@ -109,6 +112,23 @@ public enum TextSanitiser {
             }
         }
         return out
+    }
+
+    /// Whether every scalar of these bytes is one `cleanKeepingLayout` keeps and surely keeps:
+    /// printable ASCII, a line feed or tab, or a scalar `keptScalarLength` passes.
+    private static func isPrintableKeepingLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                guard let length = keptScalarLength(bytes, at: index) else { return false }
+                index += length
+                continue
+            }
+            guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Control and format characters, and line and paragraph separators: never written raw,

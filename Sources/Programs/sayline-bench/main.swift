@@ -9,9 +9,10 @@ usage: sayline-bench [--only SECTIONS] [--json FILE] [--before BINARY]
        sayline-bench --write-startup-order FILE
 
 Measures Sayline for Docs/performance.md and prints one figure a line.
-  --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, audit, repl, display, speech, sound
+  --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, languages, audit, repl,
+                    display, speech, sound
   --json FILE       also write the figures to FILE as JSON
-  --before BINARY   measure another build of sayline beside this one
+  --before BINARY   measure another build of sayline beside this one (display, languages)
   --write-startup-order FILE
                     write the linker's order of the functions a session runs before its
                     first prompt (Sources/Programs/sayline/startup.order; needs valgrind), and exit
@@ -51,7 +52,7 @@ do {
 }
 
 var figures: [Figure] = []
-/// `--only display,speech` runs those sections alone: core, binary, peer, audit, repl, display, speech, sound.
+/// `--only display,speech` runs those sections alone: core, binary, peer, languages, audit, repl, display, speech, sound.
 let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in
     flag + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init)) : nil
 }
@@ -153,6 +154,15 @@ if wants("peer") {
     } else {
         print("script peer: python3 is missing or its output differs from sayline's; not compared")
     }
+}
+// Every language beside English: a script and a start in each, in turns, and their
+// instructions; with `--before`, the older build's beside this one's, in the same turns.
+if wants("languages") {
+    var builds = [(name: "now", binary: TerminalProcess.binary)]
+    if let flag = CommandLine.arguments.firstIndex(of: "--before"), flag + 1 < CommandLine.arguments.count {
+        builds.append((name: "before", binary: CommandLine.arguments[flag + 1]))
+    }
+    for figure in LanguageFigures.measure(builds: builds) { report(figure) }
 }
 if wants("audit") { report(measure("audit: sayline audit, demo scene", unit: "ms", runs: 9) {
     Workloads.timeBinary(["audit"]) * 1000

@@ -25,19 +25,18 @@ package struct Options: Equatable {
     package static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, LanguageChoice.option, SharedOptions.help, SharedOptions.version] }
 
     package static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
-                                   help: "write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (one JSON object a line, as man sayline describes); a reader that stalls is never waited on")
+                                   help: translatable("write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (one JSON object a line, as man sayline describes); a reader that stalls is never waited on"))
 
     package static let versionNumber = "0.1.0"
     /// What `--version` answers, for `sayline` and every subcommand.
     /// With the licence, as GNU tools give it: the binary links GNU readline, so it is GPL-3.0.
-    package static let versionLine = """
-        sayline \(versionNumber)
-        License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>, as sayline links GNU readline.
-        This is free software: you are free to change and redistribute it.
-        There is NO WARRANTY, to the extent permitted by law.
-
-        """
-
+    package static var versionLine: String {
+        "sayline \(versionNumber)\n"
+            // Translators: as GNU's own programs say it in your language; keep the address.
+            + translated("License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>, as sayline links GNU readline.") + "\n"
+            + translated("This is free software: you are free to change and redistribute it.") + "\n"
+            + translated("There is NO WARRANTY, to the extent permitted by law.") + "\n"
+    }
 
     /// Reads arguments (without the program name), the environment and the preferences file.
     /// - Parameters:
@@ -76,7 +75,8 @@ package struct Options: Equatable {
                     // The language is chosen before anything else is read (LanguageChoice).
                     if key == "language" { continue }
                     guard let spec = SettingTable.spec(key: key) else {
-                        options.warnings.append("\(preferences.path):\(number): unknown setting \(TextSanitiser.echo(key)); known: \((SettingTable.all.map(\.key) + ["language"]).joined(separator: ", "))")
+                        // Translators: %1$s is the key as written in the file, %2$s the keys the file takes, as they are typed.
+                        options.warnings.append("\(preferences.path):\(number): " + translated("unknown setting %1$s; known: %2$s", TextSanitiser.echo(key), (SettingTable.all.map(\.key) + ["language"]).joined(separator: ", ")))
                         continue
                     }
                     if let problem = spec.apply(&settings, value) {
@@ -85,7 +85,8 @@ package struct Options: Equatable {
                         settings.sources[spec.key] = .file(preferences.path, line: number)
                     }
                 case .malformed(let number):
-                    options.warnings.append("\(preferences.path):\(number): not a KEY = VALUE line")
+                    // Translators: keep KEY = VALUE as it is: the form of a line of the preferences file.
+                    options.warnings.append("\(preferences.path):\(number): " + translated("not a KEY = VALUE line"))
                 }
             }
         }
@@ -102,7 +103,8 @@ package struct Options: Equatable {
             options.screenReader = reader
             if settings.source(of: "display") == .builtIn {
                 settings.display = .screenReader
-                settings.sources["display"] = .detected("\(reader) is running")
+                // Translators: why the display was chosen, in sayline config; %s is a screen reader's name, "Orca".
+                settings.sources["display"] = .detected(translated("%s is running", reader))
             } else if displayIsTerminal, settings.display == .full {
                 // The person chose the full display: it stays, and they hear once how to switch.
                 options.warnings.append(DisplayMode.readerRunningLine(reader))
@@ -111,7 +113,7 @@ package struct Options: Equatable {
         // Nothing can be drawn in place on what is not a terminal.
         if !displayIsTerminal, settings.display == .full {
             settings.display = .plain
-            settings.sources["display"] = .detected("standard error is not a terminal")
+            settings.sources["display"] = .detected(translated("standard error is not a terminal"))
         }
         options.settings = settings
         return .success(options)
@@ -123,12 +125,12 @@ package struct Options: Equatable {
         var lines = SettingTable.all.map { spec in
             // A path in the source, or a value from a flag, may hold anything a terminal acts on.
             let source = "# " + TextSanitiser.clean(settings.source(of: spec.key).description)
-            guard let value = spec.show(settings) else { return "# \(spec.key) = (\(spec.unsetWords))" }
+            guard let value = spec.show(settings) else { return "# \(spec.key) = (\(Phrasebook.current.text(spec.unsetWords)))" }
             let clean = TextSanitiser.clean(value)
             // A line break would end the setting and start another: such a value cannot be a
             // line of the file, so it is shown cleaned, as a comment.
             let line = clean == value ? "\(spec.key) = \(value)" : "# \(spec.key) = \(clean)"
-            let note = clean == value ? "" : " (holds control characters or a line break, so it cannot be written as a setting)"
+            let note = clean == value ? "" : " " + translated("(holds control characters or a line break, so it cannot be written as a setting)")
             return line + String(repeating: " ", count: max(1, 32 - line.count)) + source + note
         }
         if let language {
@@ -136,7 +138,8 @@ package struct Options: Equatable {
             let line = "language = " + (language.code ?? "en")
             var source = "# " + TextSanitiser.clean(language.source.description) + (languageName.map { " (" + TextSanitiser.clean($0) + ")" } ?? "")
             if let asked = language.asked, language.code == nil, !LanguageChoice.candidates(asked).contains(where: { $0 == "en" || $0.hasPrefix("en_") }) {
-                source += ", asked " + TextSanitiser.clean(asked) + ": no catalog, so English"
+                // Translators: after where the language came from in sayline config; %s is the language asked for, as written ("ja_JP.UTF-8").
+                source += translated(", asked %s: no catalog, so English", TextSanitiser.clean(asked))
             }
             lines.insert(line + String(repeating: " ", count: max(1, 32 - line.count)) + source, at: 0)
         }

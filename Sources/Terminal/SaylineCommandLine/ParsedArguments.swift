@@ -44,7 +44,7 @@ package struct ParsedArguments {
     package func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let given = last(name), let word = given.value else { return nil }
         guard let number = Int(word), range.contains(number) else {
-            throw UsageError(translated("%s takes a whole number from %s to %s, not %s", given.spelled, String(range.lowerBound), String(range.upperBound), TextSanitiser.echo(word)))
+            throw UsageError(translated("%s takes a whole number from %s to %s, not %s", given.spelled, NumberText.spoken(range.lowerBound), NumberText.spoken(range.upperBound), TextSanitiser.echo(word)))
         }
         return number
     }

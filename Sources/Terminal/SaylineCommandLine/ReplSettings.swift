@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 import SaylineSession
 
@@ -43,13 +44,19 @@ package enum SettingSource: Equatable, Sendable {
     case environment(String)
     case flag(String)
 
+    /// Where the setting came from, in the phrasebook of the moment (English for the notice
+    /// that no catalog was found, said before any is chosen).
     var description: String {
         switch self {
-        case .builtIn: "built in"
-        case .detected(let why): "detected: \(why)"
+        // Translators: where a setting came from, as sayline config says it in a comment after the setting.
+        case .builtIn: translated("built in")
+        // Translators: %s says why, such as "Orca is running".
+        case .detected(let why): translated("detected: %s", why)
         case .file(let path, let line): "\(path):\(line)"
-        case .environment(let variable): "environment \(variable)"
-        case .flag(let flag): "command line \(flag)"
+        // Translators: %s is an environment variable as it is typed, "LANG".
+        case .environment(let variable): translated("environment %s", variable)
+        // Translators: %s is the option as it was typed, "--display".
+        case .flag(let flag): translated("command line %s", flag)
         }
     }
 }

@@ -26,9 +26,9 @@ package enum SceneFile {
         let name = FileAccess.shown(path)
         switch FileAccess.read(path: path == "-" ? nil : systemPath ?? Array(path.utf8CString), limit: Scene.maximumFileSize) {
         case .failure(.tooLarge(let size, _)):
-            let limit = String(Scene.maximumFileSize)
+            let limit = NumberText.spoken(Scene.maximumFileSize)
             return .failure(SceneLoadFailure(lines: [name + ": " + translatedCount("the file is %s byte, more than the limit of %s (16 MiB)", "the file is %s bytes, more than the limit of %s (16 MiB)",
-                                                                                   count: size, String(size), limit)]))
+                                                                                   count: size, NumberText.spoken(size), limit)]))
         case .failure(let failure):
             return .failure(SceneLoadFailure(lines: ["\(name): \(failure.message)"]))
         case .success(let bytes):

@@ -9,16 +9,16 @@ package enum SettingTable {
     package static let all: [SettingSpec] = [
         choice("display", flag: "--display", argument: "MODE", aliases: [("--plain", "plain")],
                environment: ("ACCESSIBLE", { $0.isEmpty || $0 == "0" ? nil : "screen-reader" }),
-               help: "full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, the last on the cursor line); TERM=dumb means plain; chosen for you when a running screen reader is found",
+               help: translatable("full (drawn, animated), plain (append-only lines) or screen-reader (append-only, every line as it is spoken, the last on the cursor line); TERM=dumb means plain; chosen for you when a running screen reader is found"),
                get: { $0.display }, set: { $0.display = $1 }),
         choice("motion", flag: "--motion", argument: "MOTION", aliases: [("--reduce-motion", "reduce")],
                environment: ("SAYLINE_REDUCE_MOTION", { $0.isEmpty || $0 == "0" ? nil : "reduce" }),
-               help: "full, or reduce: changes jump, nothing animates, the tour never runs",
+               help: translatable("full, or reduce: changes jump, nothing animates, the tour never runs"),
                get: { $0.motion }, set: { $0.motion = $1 }),
-        choice("verbosity", flag: "--verbosity", argument: "LEVEL", help: "how much is said on focus and on every change: terse, normal or verbose", get: { $0.verbosity }, set: { $0.verbosity = $1 }),
+        choice("verbosity", flag: "--verbosity", argument: "LEVEL", help: translatable("how much is said on focus and on every change: terse, normal or verbose"), get: { $0.verbosity }, set: { $0.verbosity = $1 }),
         SettingSpec(key: "settle", flag: "--settle", argument: "MS", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
-                    help: "quiet time in milliseconds that ends a run of changes, 0 to 10000",
+                    help: translatable("quiet time in milliseconds that ends a run of changes, 0 to 10000"),
                     applyNamed: { settings, word, name in
                         guard let milliseconds = Int(word), (0...10_000).contains(milliseconds) else {
                             return translated("%s takes milliseconds from 0 to 10000, not %s", name, TextSanitiser.echo(word))
@@ -28,10 +28,10 @@ package enum SettingTable {
                     }, show: { String($0.settleMilliseconds) }),
         onOff("color", flag: "--color", aliases: [("--no-color", "off"), ("--no-colour", "off")],
               environment: ("NO_COLOR", { $0.isEmpty ? nil : "off" }),
-              help: "colour in the full display", get: { $0.color }, set: { $0.color = $1 }),
+              help: translatable("colour in the full display"), get: { $0.color }, set: { $0.color = $1 }),
         SettingSpec(key: "speech", flag: "--speak", argument: "ENGINE", valueWithoutArgument: "auto", aliases: [],
                     environment: nil, values: ["auto", "speech-dispatcher", "espeak-ng", "none"],
-                    help: "speak every announcement too: auto (speech-dispatcher where it runs or can start, else espeak-ng), speech-dispatcher, none, or a command and its arguments, run without a shell with the text after --",
+                    help: translatable("speak every announcement too: auto (speech-dispatcher where it runs or can start, else espeak-ng), speech-dispatcher, none, or a command and its arguments, run without a shell with the text after --"),
                     applyNamed: { settings, word, name in
                         let choice = SpeechEngineChoice(word)
                         if case .command(let words) = choice, words.isEmpty { return translated("%s takes an engine or a command", name) }
@@ -40,7 +40,7 @@ package enum SettingTable {
                     }, show: { $0.speech.text }),
         SettingSpec(key: "rate", flag: "--rate", argument: "N", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
-                    help: "speech rate from -100 (slowest) to 100 (fastest), 0 the engine's own",
+                    help: translatable("speech rate from -100 (slowest) to 100 (fastest), 0 the engine's own"),
                     applyNamed: { settings, word, name in
                         guard let rate = Int(word), (-100...100).contains(rate) else {
                             return translated("%s takes a whole number from %s to %s, not %s", name, "-100", "100", TextSanitiser.echo(word))
@@ -50,7 +50,7 @@ package enum SettingTable {
                     }, show: { String($0.rate) }),
         SettingSpec(key: "voice", flag: "--voice", argument: "NAME", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
-                    help: "the engine's voice, such as en-gb for espeak-ng",
+                    help: translatable("the engine's voice, such as en-gb for espeak-ng"),
                     applyNamed: { settings, word, name in
                         let clean = TextSanitiser.clean(word)
                         guard !clean.isEmpty, !clean.contains(" ") else { return translated("%s takes one word, not %s", name, TextSanitiser.echo(word)) }
@@ -59,7 +59,7 @@ package enum SettingTable {
                     }, show: { $0.voice }),
         SettingSpec(key: "punctuation", flag: "--punctuation", argument: "LEVEL", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: Punctuation.allCases.map(\.rawValue),
-                    help: "how much punctuation the engine reads: none, some or all",
+                    help: translatable("how much punctuation the engine reads: none, some or all"),
                     applyNamed: { settings, word, name in
                         guard let level = Punctuation(rawValue: word) else { return choices(name, Punctuation.allCases.map(\.rawValue), word) }
                         settings.punctuation = level
@@ -67,7 +67,7 @@ package enum SettingTable {
                     }, show: { $0.punctuation?.rawValue }),
         SettingSpec(key: "autosave", flag: "--autosave", argument: "on|off", valueWithoutArgument: "on", aliases: [],
                     environment: nil, values: ["on", "off"],
-                    help: "write the values back into the scene file at exit, as save does, instead of asking about unsaved changes",
+                    help: translatable("write the values back into the scene file at exit, as save does, instead of asking about unsaved changes"),
                     applyNamed: { settings, word, name in
                         guard let on = onOff(word) else { return choices(name, ["on", "off"], word) }
                         settings.autosave = on
@@ -75,18 +75,18 @@ package enum SettingTable {
                     }, show: { $0.autosave ? "on" : "off" }),
         SettingSpec(key: "on-change", flag: "--on-change", argument: "COMMAND", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: [],
-                    help: "run COMMAND when a value settles, split into words and run without a shell; {id}, {value} and {text} in its words, and SAYLINE_ID, SAYLINE_VALUE and SAYLINE_TEXT in its environment, are the control and its value; never from a scene file, nor from a preferences file that others can write",
+                    help: translatable("run COMMAND when a value settles, split into words and run without a shell; {id}, {value} and {text} in its words, and SAYLINE_ID, SAYLINE_VALUE and SAYLINE_TEXT in its environment, are the control and its value; never from a scene file, nor from a preferences file that others can write"),
                     applyNamed: { settings, word, name in
                         guard !CommandWords.split(word).isEmpty else { return translated("%s takes a command", name) }
                         settings.onChange = word
                         return nil
-                    }, show: { $0.onChange }, unsetWords: "none"),
+                    }, show: { $0.onChange }, unsetWords: translatable("none")),
         choice("braille", flag: "--braille", argument: "WHEN",
-               help: "show the focused control on a braille display through BRLTTY: auto (where BRLTTY answers, silently otherwise), on (saying why not when it cannot) or off",
+               help: translatable("show the focused control on a braille display through BRLTTY: auto (where BRLTTY answers, silently otherwise), on (saying why not when it cannot) or off"),
                get: { $0.braille }, set: { $0.braille = $1 }),
         SettingSpec(key: "braille-code", flag: "--braille-code", argument: "CODE", valueWithoutArgument: nil, aliases: [],
                     environment: nil, values: ["auto", "computer", "contracted"],
-                    help: "how the braille display writes text: auto (contracted when BRLTTY's text style is, else computer braille), computer (uncontracted, BRLTTY's text table), contracted (BRLTTY's contraction table, or Unified English Braille grade 2), or a liblouis table such as en-us-g2.ctb",
+                    help: translatable("how the braille display writes text: auto (contracted when BRLTTY's text style is, else computer braille), computer (uncontracted, BRLTTY's text table), contracted (BRLTTY's contraction table, or Unified English Braille grade 2), or a liblouis table such as en-us-g2.ctb"),
                     applyNamed: { settings, word, name in
                         guard let code = BrailleCode(word) else { return translated("%s takes auto, computer, contracted or one liblouis table, not %s", name, TextSanitiser.echo(word)) }
                         settings.brailleCode = code
@@ -94,7 +94,7 @@ package enum SettingTable {
                     }, show: { $0.brailleCode.text }),
         onOff("detect-screen-reader", flag: "--detect-screen-reader",
               environment: ("SAYLINE_DETECT_SCREEN_READER", { $0 == "0" || $0 == "off" ? "off" : ($0.isEmpty ? nil : "on") }),
-              help: "look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found",
+              help: translatable("look for a running screen reader (Fenrir, Orca, speakup, BRLTTY) and choose the screen-reader display when one is found"),
               get: { $0.detectScreenReader }, set: { $0.detectScreenReader = $1 }),
     ] + soundSettings
 
@@ -160,10 +160,12 @@ package enum SettingTable {
         for spec in all where keys?.contains(spec.key) ?? true {
             options.append(OptionSpec(spec.flag, argument: spec.argument, impliedArgument: spec.valueWithoutArgument,
                                       completion: spec.values.isEmpty ? .none : .words(spec.values),
-                                      defaultWords: spec.show(defaults) ?? spec.unsetWords,
+                                      defaultWords: spec.unsetWords, defaultValue: spec.show(defaults),
                                       environment: spec.environment?.variable, preference: preferences ? spec.key : nil, help: spec.help))
             for alias in spec.aliases {
-                options.append(OptionSpec(alias.flag, help: "the same as " + spec.flag + " " + alias.value))
+                let same = spec.flag + " " + alias.value
+                // Translators: %s is an option and its value as typed, "--display plain".
+                options.append(OptionSpec(alias.flag, help: translatable("the same as %s"), helpArguments: { [same] }))
             }
         }
         return options

@@ -1,5 +1,6 @@
 import Glibc
 import SaylineSystem
+import SaylineText
 
 /// The command history: read at start, merged and written at exit, bounded.
 ///
@@ -40,7 +41,8 @@ package struct History {
         guard let path, let base, !typed.isEmpty else { return }
         var info = stat()
         guard base.isEmpty || (stat(base, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) else {
-            Diagnostics.write("sayline: history not saved: \(FileAccess.shown(base)) does not exist\n")
+            // Translators: %s is the folder the history is kept below.
+            Diagnostics.write("sayline: " + translated("history not saved: %s does not exist", FileAccess.shown(base)) + "\n")
             return
         }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
@@ -61,7 +63,8 @@ package struct History {
         let kept = lines.suffix(Int(Self.limit))
         // What you typed is yours to read: a new history file is 0600, as bash's is.
         if case .failure(let failure) = FileDoor.write(kept.map { $0 + "\n" }.joined(), to: path, as: .keptFile(newFileMode: 0o600)) {
-            Diagnostics.write("sayline: history not saved to \(FileAccess.shown(path)): \(failure.message)\n")
+            // Translators: the history's file, then what is wrong with it ("is a symbolic link to …").
+            Diagnostics.write("sayline: " + translated("history not saved to %s: %s", FileAccess.shown(path), failure.message) + "\n")
         }
     }
 }

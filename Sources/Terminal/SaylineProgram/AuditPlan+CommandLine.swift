@@ -21,7 +21,9 @@ extension AuditPlan {
         do throws(UsageError) {
             try plan.options.apply(rules: arguments.all(AuditCommand.rule.name))
             plan.scenes = try scenes(named, found: found, demo: arguments.has(AuditCommand.demo.name), atTerminal: surroundings.inputIsTerminal)
-            plan.languages = try AuditLanguages.parse(arguments.value(LanguageChoice.option.name), catalogs: surroundings.catalogLanguages()).get()
+            let catalogs = surroundings.catalogLanguages()
+            plan.languages = try AuditLanguages.parse(arguments.value(LanguageChoice.option.name), catalogs: catalogs).get()
+            if let problem = AuditLanguages.reportProblem(arguments.value(AuditCommand.reportLanguage.name), catalogs: catalogs) { throw problem }
         } catch { return .failure(.usage(error)) }
         return .success(plan)
     }
@@ -39,8 +41,10 @@ extension AuditPlan {
         plan.shard = try arguments.value(AuditCommand.shard.name).map { word throws(UsageError) in try AuditShard(word) }
         let baselinePath = arguments.value(AuditCommand.baseline.name)
         if arguments.has(AuditCommand.updateBaseline.name) {
-            guard let baselinePath else { throw UsageError("--update-baseline needs --baseline FILE: the file to write") }
-            guard plan.shard == nil else { throw UsageError("--update-baseline sees the whole audit: a --shard sees part of it") }
+            // Translators: keep --update-baseline, --baseline and FILE as they are.
+            guard let baselinePath else { throw UsageError(translated("--update-baseline needs --baseline FILE: the file to write")) }
+            // Translators: keep --update-baseline and --shard as they are.
+            guard plan.shard == nil else { throw UsageError(translated("--update-baseline sees the whole audit: a --shard sees part of it")) }
             plan.baseline = .update(baselinePath)
         } else {
             plan.baseline = baselinePath.map(Baseline.compare)
@@ -59,9 +63,11 @@ extension AuditPlan {
     /// nothing.
     private static func scenes(_ named: [String], found: [SceneFileName], demo: Bool, atTerminal: () -> Bool) throws(UsageError) -> Scenes {
         if demo {
-            guard named.isEmpty else { throw UsageError("--demo audits the demo scene alone: name no scene with it") }
+            // Translators: keep --demo as it is.
+            guard named.isEmpty else { throw UsageError(translated("--demo audits the demo scene alone: name no scene with it")) }
         } else if named.isEmpty, !atTerminal() {
-            throw UsageError("audit needs scene files or folders (did a pattern match nothing?); --demo audits the demo scene")
+            // Translators: keep audit and --demo as they are: a command and its option.
+            throw UsageError(translated("audit needs scene files or folders (did a pattern match nothing?); --demo audits the demo scene"))
         }
         return named.isEmpty ? .demo : .files(named: named, found: found)
     }
@@ -71,10 +77,13 @@ extension AuditOptions {
     /// `--rule ID=SETTING`s, in order, over the settings file's: the command line wins.
     mutating func apply(rules: [(value: String, spelled: String)]) throws(UsageError) {
         for (setting, spelled) in rules {
-            guard let equals = setting.firstIndex(of: "=") else { throw UsageError("\(spelled) takes ID=SETTING, not \(TextSanitiser.echo(setting))") }
+            // Translators: %1$s is the option as it was typed (--rule), %2$s what was given with it;
+            // keep ID=SETTING as it is.
+            guard let equals = setting.firstIndex(of: "=") else { throw UsageError(translated("%1$s takes ID=SETTING, not %2$s", spelled, TextSanitiser.echo(setting))) }
             if let problem = AuditSettingsFile.apply(rule: String(setting[..<equals]), setting: String(setting[setting.index(after: equals)...]),
                                                      source: "--rule", to: &self) {
-                throw UsageError("\(spelled): \(problem)")
+                // Translators: %1$s is an option as it was typed (--rule), %2$s what is wrong with it.
+                throw UsageError(translated("%1$s: %2$s", spelled, problem))
             }
         }
     }

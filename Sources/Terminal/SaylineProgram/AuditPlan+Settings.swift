@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineAudit
 import SaylineSystem
 import SaylineCommandLine
@@ -16,7 +17,9 @@ extension AuditPlan {
         let shown = FileAccess.shown(path)
         settingsFile = path
         if let why = surroundings.settingsDoubt(path) {
-            return .unusableSettings("\(shown): not used, because \(why): rule settings are taken only from a file nobody else can change (chmod go-w it, or chown it to you)")
+            // Translators: %1$s is a .sayline-audit file, %2$s why someone else could have
+            // written it (it may be the system's English words); keep chmod go-w and chown as typed.
+            return .unusableSettings(translated("%1$s: not used, because %2$s: rule settings are taken only from a file nobody else can change (chmod go-w it, or chown it to you)", shown, why))
         }
         if let problem = AuditSettingsFile.read(surroundings.settingsBytes(path), into: &options, shownAs: shown) {
             return .unusableSettings(problem)
@@ -39,11 +42,15 @@ extension AuditPlan {
                 found = surroundings.settingsFile(folder, home)
                 byFolder[folder] = found
             }
-            let scene = files.indices.contains(index) ? FileAccess.shown(files[index].shown) : "the demo"
+            let scene = files.indices.contains(index) ? FileAccess.shown(files[index].shown) : translated("the demo scene")
             guard let earlier = first else { first = (scene, found); continue }
             if earlier.settings != found {
-                func words(_ settings: [UInt8]?) -> String { settings.map { FileAccess.shown(String(decoding: $0, as: UTF8.self)) } ?? "none" }
-                return .failure(UsageError("\(earlier.scene) and \(scene) take their rule settings from different .sayline-audit files (\(words(earlier.settings)) and \(words(found))): one report holds one set of settings, so audit them in separate runs"))
+                // Translators: said in place of a .sayline-audit file, for scenes that have none.
+                func words(_ settings: [UInt8]?) -> String { settings.map { FileAccess.shown(String(decoding: $0, as: UTF8.self)) } ?? translatedIn("no settings file", "none") }
+                // Translators: %1$s and %2$s are two scenes, %3$s and %4$s the .sayline-audit files
+                // each takes its rule settings from (or "none").
+                return .failure(UsageError(translated("%1$s and %2$s take their rule settings from different .sayline-audit files (%3$s and %4$s): one report holds one set of settings, so audit them in separate runs",
+                                                      earlier.scene, scene, words(earlier.settings), words(found))))
             }
         }
         return .success(first?.settings.map { String(decoding: $0, as: UTF8.self) })

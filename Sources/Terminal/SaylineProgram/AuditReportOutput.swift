@@ -30,7 +30,10 @@ enum AuditReportOutput {
     /// Writes `report` of `scenes`; the exit status when it could not be written (said on
     /// stderr), nil when it was.
     static func write(_ report: AuditReport, scenes: [AuditedScene], plan: AuditPlan) -> ExitStatus? {
-        var settings = ReportSettings(version: Options.versionNumber, timestamp: timestamp(), failOn: plan.threshold, options: plan.options)
+        // The report is in the language the program speaks: --report-language's, else
+        // --language's first, the preferences file's or the environment's (LanguageChoice).
+        var settings = ReportSettings(version: Options.versionNumber, timestamp: timestamp(), failOn: plan.threshold, options: plan.options,
+                                      language: Phrasebook.current)
         if plan.format == .sarif { (settings.sourceRoot, settings.locations) = sarifLocations(scenes) }
         let produce = pieces(of: report, settings, format: plan.format, threads: plan.threads)
         switch delivery(plan) {

@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineScene
 import SaylineAudit
 import SaylineSystem
@@ -23,7 +24,8 @@ struct AuditRunner {
         let ranges = plan.splitsControls ? plan.shard?.controlRanges(scenes.map(\.scene.elements.count)) : nil
         var report = audit(scenes, ranges: ranges)
         if let shard = plan.shard, ranges?.allSatisfy(\.isEmpty) == true {
-            Diagnostics.write("sayline audit: part \(shard.index) of \(shard.count) holds no controls: nothing was audited\n")
+            // Translators: %1$s and %2$s are the part K of N given with --shard.
+            Diagnostics.write("sayline audit: " + translated("part %1$s of %2$s holds no controls: nothing was audited", String(shard.index), String(shard.count)) + "\n")
         }
         if let baseline = plan.baseline,
            let failed = AuditBaselineFile.apply(baseline, to: &report, scenes: scenes, wholeFiles: ranges == nil, inputs: plan.inputs) {

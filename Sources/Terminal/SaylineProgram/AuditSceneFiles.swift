@@ -46,8 +46,10 @@ enum AuditSceneFiles {
     /// file is reported before anything is audited. With a `shard` of several files, only
     /// that part's files are read.
     static func load(_ scenes: AuditPlan.Scenes, threads: Int, shard: AuditShard? = nil) -> Result<[AuditedScene], SceneLoadFailure> {
-        guard case .files(let paths, var files) = scenes else { return .success([AuditedScene(name: "", path: [], scene: .demo)]) }
-        guard !files.isEmpty else { return .failure(SceneLoadFailure(lines: paths.map { "\(FileAccess.shown($0)): no scene files (*.json) in this folder" })) }
+        // The demo claims every language with a catalog, its labels in each.
+        guard case .files(let paths, var files) = scenes else { return .success([AuditedScene(name: "", path: [], scene: .demo(in: LanguageChoice.catalogued()))]) }
+        // Translators: said of a folder named for an audit; keep *.json as it is.
+        guard !files.isEmpty else { return .failure(SceneLoadFailure(lines: paths.map { "\(FileAccess.shown($0)): " + translated("no scene files (*.json) in this folder") })) }
         if let mine = shard?.files(of: files.count) { files = Array(files[mine]) }
         let named = files
         // Several files are read one a thread; a single one lends its threads to its controls.

@@ -44,7 +44,9 @@ enum AuditSettingsFile {
         for line in PreferencesFile.parse(text) {
             switch line {
             case .malformed(let number):
-                return "\(shown):\(number): not a RULE = SETTING line"
+                // Translators: a line of a .sayline-audit file that is not a setting: keep
+                // RULE = SETTING as it is.
+                return "\(shown):\(number): " + translated("not a RULE = SETTING line")
             case .setting(let key, let value, let number):
                 if let problem = apply(rule: key, setting: value, source: "\(shown):\(number)", to: &read) { return "\(shown):\(number): \(problem)" }
             }
@@ -57,9 +59,13 @@ enum AuditSettingsFile {
     static func apply(rule: String, setting word: String, source: String, to options: inout AuditOptions) -> String? {
         let ids = AuditRules.all.map(\.id)
         guard ids.contains(rule) else {
-            return "no rule \(TextSanitiser.echo(rule))" + (CommandTable.suggestion(for: rule, among: ids).map { "; did you mean \($0)?" } ?? "; the rules are \(ids.joined(separator: ", "))")
+            // Translators: %1$s is what was given as a rule's id, %2$s the rule's id it is nearest to.
+            if let near = CommandTable.suggestion(for: rule, among: ids) { return translated("no rule %1$s; did you mean %2$s?", TextSanitiser.echo(rule), near) }
+            return translated("no rule %1$s; the rules are %2$s", TextSanitiser.echo(rule), ids.joined(separator: ", "))
         }
-        guard let setting = RuleSetting(word) else { return "\(rule) takes \(RuleSetting.choices), not \(TextSanitiser.echo(word))" }
+        // Translators: %1$s is a rule's id, %2$s the settings it takes as they are typed ("off,
+        // minor, moderate, serious, critical"), %3$s what was given.
+        guard let setting = RuleSetting(word) else { return translated("%1$s takes %2$s, not %3$s", rule, RuleSetting.choices, TextSanitiser.echo(word)) }
         options.ruleSettings[rule] = setting
         options.ruleSettingSources[rule] = source
         return nil

@@ -13,7 +13,8 @@ struct AuditShard: Sendable, Equatable {
     init(_ word: String) throws(UsageError) {
         let parts = word.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), (1...1_000).contains(count), (1...count).contains(index) else {
-            throw UsageError("--shard takes K/N, a part K from 1 to N of N from 1 to 1000, not \(TextSanitiser.echo(word))")
+            // Translators: keep --shard, K/N, K and N as they are; %s is what was given.
+            throw UsageError(translated("--shard takes K/N, a part K from 1 to N of N from 1 to 1000, not %s", TextSanitiser.echo(word)))
         }
         self.index = index
         self.count = count

@@ -7,12 +7,10 @@ import SaylineCommandLine
 package enum ConfigCommand: Subcommand {
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
-            name: "config", summary: "print the settings in effect and where each came from",
-            description: """
-            Prints the settings in effect, each with where it came from (built in, detected, the
-            preferences file and line, the environment, the command line) as a comment; the output is
-            itself a preferences file. Takes the REPL's options, to show their effect.
-            """,
+            name: "config", summary: translatable("print the settings in effect and where each came from"),
+            description: [
+                translatable("Prints the settings in effect, each with where it came from (built in, detected, the\npreferences file and line, the environment, the command line) as a comment; the output is\nitself a preferences file. Takes the REPL's options, to show their effect."),
+            ],
             options: Options.replOptions)
     }
 

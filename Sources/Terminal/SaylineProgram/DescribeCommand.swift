@@ -1,3 +1,4 @@
+import SaylineText
 import Glibc
 import SaylineSession
 import SaylineScene
@@ -14,15 +15,11 @@ package enum DescribeCommand: Subcommand {
 
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
-            name: "describe", summary: "say what a screen reader would say for each control",
-            description: """
-            Prints what a screen reader would say for each control, in the order label, value, traits,
-            hint, as the REPL's describe says it: "Weight, 62 kilograms, adjustable. Up or
-            down arrow adjusts…". At a terminal with a braille display (BRLTTY), the text is
-            shown there too, panned with the display's keys, until its end, another display key,
-            or four seconds without a key.
-            """,
-            options: [SharedOptions.scene, SharedOptions.format(Format.allCases.map(\.rawValue), help: "text, one control a line, or json")]
+            name: "describe", summary: translatable("say what a screen reader would say for each control"),
+            description: [
+                translatable("Prints what a screen reader would say for each control, in the order label, value, traits,\nhint, as the REPL's describe says it: \"Weight, 62 kilograms, adjustable. Up or\ndown arrow adjusts…\". At a terminal with a braille display (BRLTTY), the text is\nshown there too, panned with the display's keys, until its end, another display key,\nor four seconds without a key."),
+            ],
+            options: [SharedOptions.scene, SharedOptions.format(Format.allCases.map(\.rawValue), help: translatable("text, one control a line, or json"))]
                 + SettingTable.options(["braille", "braille-code"]) + [LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 

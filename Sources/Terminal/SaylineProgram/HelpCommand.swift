@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineSystem
 import SaylineCommandLine
 
@@ -8,8 +9,8 @@ package enum HelpCommand: Subcommand {
         CommandLineSpec(
             name: "help", operands: "[COMMAND]",
             operandCompletion: .words(CommandLineTable.subcommands.filter { ObjectIdentifier($0) != ObjectIdentifier(Self.self) }.map { $0.commandLine.name }),
-            summary: "show the help of sayline or of one command",
-            description: "Shows what `sayline --help` shows, or with a COMMAND what `sayline COMMAND --help` shows.",
+            summary: translatable("show the help of sayline or of one command"),
+            description: [translatable("Shows what `sayline --help` shows, or with a COMMAND what `sayline COMMAND --help` shows.")],
             options: [LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
@@ -21,7 +22,7 @@ package enum HelpCommand: Subcommand {
             let name = arguments.operands[0]
             guard let command = CommandLineTable.subcommand(named: name) else { throw UsageError(SaylineApp.unknownCommand(name)) }
             return writeAnswer(command.commandLine.help(width: width) + "\n")
-        default: throw UsageError("help takes one command at most")
+        default: throw UsageError(translated("help takes one command at most"))
         }
     }
 }

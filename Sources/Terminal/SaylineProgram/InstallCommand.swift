@@ -6,14 +6,15 @@ import SaylineCommandLine
 
 /// The options `install` and `uninstall` share.
 enum InstallOptions {
-    static let prefix = OptionSpec("--prefix", argument: "DIR", completion: .files, defaultWords: "~/.local, with data under $XDG_DATA_HOME",
-                                   help: "install under DIR: DIR/bin, DIR/share/man, DIR/share/locale, DIR/share/bash-completion, DIR/share/zsh, DIR/share/fish (/usr/local for everyone, as root)")
+    static let prefix = OptionSpec("--prefix", argument: "DIR", completion: .files, defaultWords: translatable("~/.local, with data under $XDG_DATA_HOME"),
+                                   help: translatable("install under DIR: DIR/bin, DIR/share/man, DIR/share/locale, DIR/share/bash-completion, DIR/share/zsh, DIR/share/fish (/usr/local for everyone, as root)"))
     static let destination = OptionSpec("--destdir", argument: "DIR", completion: .files,
-                                        help: "stage every file under DIR as it would be under the prefix, for packagers (DESTDIR)")
-    static let dryRun = OptionSpec("--dry-run", short: "n", help: "say what would be done, and do nothing")
+                                        help: translatable("stage every file under DIR as it would be under the prefix, for packagers (DESTDIR)"))
+    static let dryRun = OptionSpec("--dry-run", short: "n", help: translatable("say what would be done, and do nothing"))
 
     static func layout(_ arguments: ParsedArguments, environment: [String: String], command: String) throws(UsageError) -> InstallLayout {
-        guard arguments.operands.isEmpty else { throw UsageError("\(command) takes no operands, not \(TextSanitiser.echo(arguments.operands[0]))") }
+        // Translators: %1$s is the command, "install" or "uninstall", %2$s the word given.
+        guard arguments.operands.isEmpty else { throw UsageError(translated("%1$s takes no operands, not %2$s", command, TextSanitiser.echo(arguments.operands[0]))) }
         switch InstallLayout.resolve(prefix: arguments.value(prefix.name), destination: arguments.value(destination.name), environment: environment) {
         case .failure(let error): throw error
         case .success(let layout): return layout
@@ -27,16 +28,10 @@ enum InstallOptions {
 package enum InstallCommand: Subcommand {
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
-            name: "install", summary: "install sayline, its man pages and shell completions",
-            description: """
-            Installs this sayline program, its man pages (sayline(1), sayline-scene(5) and
-            sayline-audit-rules(7)), its messages in each language (share/locale/LL/LC_MESSAGES/sayline.mo)
-            and the bash, zsh and fish completions: for
-            you alone under ~/.local (no root needed), or for everyone with --prefix /usr/local. Each
-            file is written whole beside its place and then moved there, so a file is never half
-            written; a link, device or FIFO at a destination is refused, never written through. `swift run -c release sayline install` builds and installs in one command;
-            `sayline uninstall` with the same options removes what it put.
-            """,
+            name: "install", summary: translatable("install sayline, its man pages and shell completions"),
+            description: [
+                translatable("Installs this sayline program, its man pages (sayline(1), sayline-scene(5) and\nsayline-audit-rules(7)), its messages in each language (share/locale/LL/LC_MESSAGES/sayline.mo)\nand the bash, zsh and fish completions, described in the language install runs in: for\nyou alone under ~/.local (no root needed), or for everyone with --prefix /usr/local. Each\nfile is written whole beside its place and then moved there, so a file is never half\nwritten; a link, device or FIFO at a destination is refused, never written through. `swift run -c release sayline install` builds and installs in one command;\n`sayline uninstall` with the same options removes what it put."),
+            ],
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
@@ -56,7 +51,8 @@ package enum InstallCommand: Subcommand {
         for (item, bytes) in contents {
             let target = layout.staged(item)
             if dryRun {
-                report += "would install \(item.name): \(FileAccess.shown(target))\n"
+                // Translators: %1$s is what is installed ("man page"), %2$s where.
+                report += translated("would install %1$s: %2$s", item.shown, FileAccess.shown(target)) + "\n"
                 continue
             }
             guard Self.makeFolders(for: target, report: report) else { return ExitStatus.ioError.rawValue }
@@ -68,7 +64,8 @@ package enum InstallCommand: Subcommand {
             }
             var info = stat()
             if lstat(target, &info) == 0 { installed.append((item, info)) }
-            report += "installed \(item.name): \(FileAccess.shown(target))\n"
+            // Translators: %1$s is what was installed ("man page"), %2$s where.
+            report += translated("installed %1$s: %2$s", item.shown, FileAccess.shown(target)) + "\n"
         }
         // The record of what was put, for uninstall; a staging root's inodes mean nothing once
         // packaged, so none is kept there (uninstall then compares contents).
@@ -89,7 +86,8 @@ package enum InstallCommand: Subcommand {
     private static func makeFolders(for target: String, report: String) -> Bool {
         let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
         guard FileAccess.makeFolders(folder, mode: 0o755) else {
-            Diagnostics.write(report + "sayline install: cannot make \(FileAccess.shown(folder)): \(String(cString: strerror(errno)))\n")
+            // Translators: %1$s is a folder, %2$s the system's reason, such as "Permission denied".
+            Diagnostics.write(report + "sayline install: " + translated("cannot make %1$s: %2$s", FileAccess.shown(folder), String(cString: strerror(errno))) + "\n")
             return false
         }
         return true
@@ -102,10 +100,12 @@ package enum InstallCommand: Subcommand {
         if !InstallLayout.isOnPath(layout.binFolder, environment: environment) {
             // The line to paste names the folder as one shell word, quoted as `printf %q` would;
             // the folder as shown has nothing a terminal would act on.
-            out.append("\(FileAccess.shown(layout.binFolder)) is not on your PATH: add `export PATH=\(ShellQuote.word(layout.binFolder)):\"$PATH\"` to ~/.profile")
+            // Translators: %1$s is a folder, %2$s a line to paste as it is; keep PATH and ~/.profile as they are.
+            out.append(translated("%1$s is not on your PATH: add `%2$s` to ~/.profile", FileAccess.shown(layout.binFolder), "export PATH=\(ShellQuote.word(layout.binFolder)):\"$PATH\""))
         }
         if !layout.zshFindsItself {
-            out.append("for zsh, add `fpath=(\(ShellQuote.word(layout.dataFolder + "/zsh/site-functions")) $fpath)` to ~/.zshrc before compinit")
+            // Translators: %s is a line to paste as it is; keep zsh, ~/.zshrc and compinit as they are.
+            out.append(translated("for zsh, add `%s` to ~/.zshrc before compinit", "fpath=(\(ShellQuote.word(layout.dataFolder + "/zsh/site-functions")) $fpath)"))
         }
         return out
     }
@@ -115,13 +115,10 @@ package enum InstallCommand: Subcommand {
 package enum UninstallCommand: Subcommand {
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
-            name: "uninstall", summary: "remove what sayline install put",
-            description: """
-            Removes the program, the man pages and the completions that `sayline install` put, under
-            the same --prefix and --destdir, and only those: a file changed since, or one sayline
-            never wrote, is left and said. Preferences (~/.config/sayline) and history
-            (~/.local/state/sayline) are yours and stay.
-            """,
+            name: "uninstall", summary: translatable("remove what sayline install put"),
+            description: [
+                translatable("Removes the program, the man pages and the completions that `sayline install` put, under\nthe same --prefix and --destdir, and only those: a file changed since, or one sayline\nnever wrote, is left and said. Preferences (~/.config/sayline) and history\n(~/.local/state/sayline) are yours and stay."),
+            ],
             options: [InstallOptions.prefix, InstallOptions.destination, InstallOptions.dryRun, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
@@ -141,18 +138,22 @@ package enum UninstallCommand: Subcommand {
             // what it writes. A link (which install never makes) goes, itself and never what
             // it leads to, only when it leads to such a file, as uninstall removed links before.
             if let reason = InstallRecord.whyNotOurs(target, item: item, record: record) {
-                report += "\(dryRun ? "would leave" : "left") \(item.name): \(FileAccess.shown(target)): \(reason)\n"
+                // Translators: %1$s is what is left ("man page"), %2$s where, %3$s why.
+                report += (dryRun ? translated("would leave %1$s: %2$s: %3$s", item.shown, FileAccess.shown(target), reason)
+                                  : translated("left %1$s: %2$s: %3$s", item.shown, FileAccess.shown(target), reason)) + "\n"
                 continue
             }
             if dryRun {
-                report += "would remove \(item.name): \(FileAccess.shown(target))\n"
+                // Translators: %1$s is what is removed ("man page"), %2$s where.
+                report += translated("would remove %1$s: %2$s", item.shown, FileAccess.shown(target)) + "\n"
                 continue
             }
             guard unlink(target) == 0 else {
                 Diagnostics.write(report + "sayline uninstall: \(FileAccess.shown(target)): \(String(cString: strerror(errno)))\n")
                 return ExitStatus.ioError.rawValue
             }
-            report += "removed \(item.name): \(FileAccess.shown(target))\n"
+            // Translators: %1$s is what was removed ("man page"), %2$s where.
+            report += translated("removed %1$s: %2$s", item.shown, FileAccess.shown(target)) + "\n"
         }
         // The record goes with what it describes (never a link by its name); its folder too, if
         // nothing else is in it.
@@ -161,7 +162,8 @@ package enum UninstallCommand: Subcommand {
             unlink(recordPath)
             rmdir(String(recordPath[..<(recordPath.lastIndex(of: "/") ?? recordPath.startIndex)]))
         }
-        if found == 0 { report = "nothing of sayline's is installed under \(FileAccess.shown(layout.destination + layout.prefix))\n" }
+        // Translators: %s is a folder.
+        if found == 0 { report = translated("nothing of sayline's is installed under %s", FileAccess.shown(layout.destination + layout.prefix)) + "\n" }
         return writeAnswer(report, command: "sayline uninstall")
     }
 }

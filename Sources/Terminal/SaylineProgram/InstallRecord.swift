@@ -1,3 +1,4 @@
+import SaylineText
 import Glibc
 import SaylineSystem
 
@@ -58,13 +59,16 @@ enum InstallRecord {
     /// judged by the file it leads to.
     static func whyNotOurs(_ target: String, item: InstallLayout.Item, record: [String: Identity]) -> String? {
         var info = stat()
-        guard stat(target, &info) == 0 else { return "a link to nothing, which install never makes" }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return "not a regular file, so not one install put" }
+        guard stat(target, &info) == 0 else { return translated("a link to nothing, which install never makes") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return translated("not a regular file, so not one install put") }
         if record[item.name] == Identity(info) { return nil }
-        if let expected = InstallContents.expected(for: item), Int64(info.st_size) == Int64(expected.count),
-           case .success(let bytes) = FileAccess.read(target, limit: expected.count), bytes == expected {
-            return nil
+        func holds(_ expected: [UInt8]) -> Bool {
+            guard Int64(info.st_size) == Int64(expected.count), case .success(let bytes) = FileAccess.read(target, limit: expected.count) else { return false }
+            return bytes == expected
         }
-        return "not what sayline install put there (changed since, or another program's), so it is yours to remove"
+        // What this install writes, or (a completion) what it writes in another language.
+        if let expected = InstallContents.expected(for: item), holds(expected) { return nil }
+        if InstallContents.inOtherLanguages(item).contains(where: holds) { return nil }
+        return translated("not what sayline install put there (changed since, or another program's), so it is yours to remove")
     }
 }

@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineSession
 import SaylineLineEditor
 
@@ -40,9 +41,9 @@ package enum KeyReference {
 
     static func man() -> String {
         KeyTable.all.map { key in
-            let keys = key.keys.map { ManPage.escape($0) }.joined(separator: ", ")
+            let keys = key.keys.map { ManPage.escape(KeyTable.shownName(of: $0)) }.joined(separator: ", ")
             let function = key.function.map { " (\\fB\(ManPage.escape($0))\\fR)" } ?? ""
-            return ".TP\n.B \(keys)\n\(ManPage.escape(key.help))\(function).\n"
+            return ".TP\n.B \(keys)\n\(ManPage.escape(Phrasebook.current.text(key.help)))\(function).\n"
         }.joined()
     }
 

@@ -41,9 +41,22 @@ extension PickCommand {
         case .choice(let words): (words.joined(separator: "|"), .words(words))
         }
         let plain = { (text: String) in text.replacing("`", with: "") }
-        // Without a label the control is still named: ", 0 out of 10 stars" names nothing.
-        let defaultWords = field.key == "label" ? "Value" : field.required ? nil : plain(field.defaultWords)
-        return OptionSpec(name, argument: argument, completion: completion, defaultWords: defaultWords, help: plain(field.meaning))
+        // The scene key's meaning is a message of the catalogs, written in Markdown.
+        var option = OptionSpec(name, argument: argument, completion: completion, help: field.meaning)
+        option.markdown = true
+        if field.key == "label" {
+            // Without a label the control is still named: ", 0 out of 10 stars" names nothing.
+            option.fallback = .made { translatedIn("the label of a control given none", "Value") }
+        } else if field.key == "min" || field.key == "max" {
+            // Each kind's own default, in the words of the moment: "ruler 0, rating 0, roll 0".
+            let minimum = field.key == "min"
+            option.fallback = .made { SceneKinds.standard.all.map { Phrasebook.current.text(minimum ? $0.minimumWords : $0.maximumWords) }.joined(separator: ", ") }
+        } else if !field.required {
+            // Words (`the minimum`), or a value as a scene types it (`"rtl"`, `60`).
+            let words = plain(field.defaultWords)
+            option.fallback = field.fallbackWords != nil || field.fallback == nil ? .words(words) : .typed(words)
+        }
+        return option
     }
 
     /// The control: one of a scene's, or one made from the flags and read as a scene's control

@@ -16,37 +16,24 @@ package enum PickCommand: Subcommand {
         case json
     }
 
-    static let kind = OptionSpec("--kind", argument: "KIND", completion: .words(SceneKinds.standard.names), defaultWords: "ruler",
-                                 help: "the control's kind: " + SceneKinds.standard.namesInWords)
+    static let kind = OptionSpec("--kind", argument: "KIND", completion: .words(SceneKinds.standard.names), defaultValue: "ruler",
+                                 // Translators: %s names the kinds as they are typed: "ruler, rating or digitroll".
+                                 help: translatable("the control's kind: %s"), helpArguments: { [SceneKinds.standard.namesInWords] })
     static let control = OptionSpec("--control", short: "c", argument: "ID",
-                                    help: "with --scene, the control to pick (needed when the scene has more than one)")
-    static let print = OptionSpec("--print", argument: "FORMAT", completion: .words(Printed.allCases.map(\.rawValue)), defaultWords: "value",
-                                  help: "what is written when accepted: the value alone, or one JSON object with id, value, display and spoken text")
+                                    help: translatable("with --scene, the control to pick (needed when the scene has more than one)"))
+    static let print = OptionSpec("--print", argument: "FORMAT", completion: .words(Printed.allCases.map(\.rawValue)), defaultValue: "value",
+                                  help: translatable("what is written when accepted: the value alone, or one JSON object with id, value, display and spoken text"))
     static let requireConfirm = OptionSpec("--require-confirm",
-                                           help: "with piped input, the end of input cancels: only an empty line accepts")
+                                           help: translatable("with piped input, the end of input cancels: only an empty line accepts"))
 
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
-            name: "pick", summary: "ask for one value, for shell scripts",
-            description: """
-            Shows one control, from the flags or from a scene, and lets a person adjust it with the
-            REPL's keys, or type a value as it is said (70, 70 percent). Enter on an empty line
-            accepts: the value alone is written to standard output, in the step's precision, with no
-            grouping and no unit, and the exit status is 0; right after an entry that was refused or
-            moved into the range, Enter says so first and the next Enter accepts. Escape, Ctrl-D or
-            quit cancel: nothing is written and the exit status is 1. Ctrl-C cancels with 130 and
-            ends pick alone: the script that ran it goes on (as with fzf, where Ctrl-C and Escape
-            give 130). Ctrl-Z and Ctrl-\\ do nothing while picking. Announcements go to the
-            terminal or the speech engine, never into the answer. An impossible control (--min
-            above --max, --step 0, --digits 12) is refused with 64, naming the flag. With standard
-            input not a terminal, each line is a command or a typed value, an empty line accepts,
-            and the end of input accepts too (cancels with --require-confirm); a last entry that was
-            refused or moved into the range accepts nothing (65), and no input at all is an error
-            (2: no terminal to ask on, as fzf gives).
-
-              vol=$(sayline pick --label Volume --min 0 --max 100 --step 5 --value 50 --unit percent) &&
-                pactl set-sink-volume @DEFAULT_SINK@ "$vol%"
-            """,
+            name: "pick", summary: translatable("ask for one value, for shell scripts"),
+            description: [
+                translatable("Shows one control, from the flags or from a scene, and lets a person adjust it with the\nREPL's keys, or type a value as it is said (70, 70 percent). Enter on an empty line\naccepts: the value alone is written to standard output, in the step's precision, with no\ngrouping and no unit, and the exit status is 0; right after an entry that was refused or\nmoved into the range, Enter says so first and the next Enter accepts. Escape, Ctrl-D or\nquit cancel: nothing is written and the exit status is 1. Ctrl-C cancels with 130 and\nends pick alone: the script that ran it goes on (as with fzf, where Ctrl-C and Escape\ngive 130). Ctrl-Z and Ctrl-\\ do nothing while picking. Announcements go to the\nterminal or the speech engine, never into the answer. An impossible control (--min\nabove --max, --step 0, --digits 12) is refused with 64, naming the flag. With standard\ninput not a terminal, each line is a command or a typed value, an empty line accepts,\nand the end of input accepts too (cancels with --require-confirm); a last entry that was\nrefused or moved into the range accepts nothing (65), and no input at all is an error\n(2: no terminal to ask on, as fzf gives)."),
+                // A command to copy, as it is typed in every language.
+                "  vol=$(sayline pick --label Volume --min 0 --max 100 --step 5 --value 50 --unit percent) &&\n    pactl set-sink-volume @DEFAULT_SINK@ \"$vol%\"",
+            ],
             options: controlFlags.map(\.option) + [SharedOptions.scene, control, print, requireConfirm]
                 + SettingTable.options() + [Options.events, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }

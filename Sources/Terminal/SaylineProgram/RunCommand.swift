@@ -5,36 +5,27 @@ import SaylineCommandLine
 
 /// `sayline run SCRIPT|-`: drives a scene from a script of REPL commands and expectations.
 package enum RunCommand: Subcommand {
-    static let keepGoing = OptionSpec("--keep-going", short: "k", help: "run past failed expectations and report all of them")
+    static let keepGoing = OptionSpec("--keep-going", short: "k", help: translatable("run past failed expectations and report all of them"))
     static let transcript = OptionSpec("--transcript", argument: "FILE", completion: .files,
-                                       help: "write each command and what it announced, whole (never through a link to a file, into a device, or over the script); a pipe, a FIFO with a reader, a terminal or /dev/stdout is written as a stream; - is standard output")
+                                       help: translatable("write each command and what it announced, whole (never through a link to a file, into a device, or over the script); a pipe, a FIFO with a reader, a terminal or /dev/stdout is written as a stream; - is standard output"))
     static let checkTranscript = OptionSpec("--check-transcript", argument: "FILE", completion: .files,
-                                            help: "compare what is heard with a saved transcript")
+                                            help: translatable("compare what is heard with a saved transcript"))
 
     /// A script is a program's file: its language is the one named here, never the machine's.
-    static let language = OptionSpec("--language", argument: "LANG", completion: .none, defaultWords: "English, whatever the environment or preferences say",
-                                     help: "the language of the script's numbers (a decimal comma in de, fr, es and pl) and of every line it says and expects: en, de, fr, es, pl, or any with a catalog; a script means the same on every machine, so LANGUAGE, LANG and the preferences file are not read")
+    static let language = OptionSpec("--language", argument: "LANG", completion: .none, defaultWords: translatable("English, whatever the environment or preferences say"),
+                                     // Translators: %s lists the languages' codes, "en, de, es, fr, pl"; keep LANGUAGE and LANG as they are typed.
+                                     help: translatable("the language of the script's numbers (written with its decimal mark) and of every line it says and expects: %s, or any with a catalog; a script means the same on every machine, so LANGUAGE, LANG and the preferences file are not read"),
+                                     helpArguments: { [LanguageChoice.languageList()] })
 
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
             name: "run", operands: "SCRIPT|-", operandCompletion: .files,
-            summary: "run a script of commands and expectations against a scene",
-            description: """
-            Runs REPL commands from SCRIPT (or standard input for -) against a scene, announcing every
-            change on standard output exactly as a person would hear it. Lines may also be expectations:
-
-              expect "62.5 kilograms"     the last announcement, exactly
-              expect value weight 62.5    a control's value
-              expect focus rating         which control has focus
-              expect frames 0             intermediate frames of the last transition
-              expect silent               the last command announced nothing
-
-            Blank lines and lines starting with # are ignored. A failed expectation prints
-            FILE:LINE: expected …, heard … on standard error. Every line is checked before anything
-            the script does is written or saved, so a malformed line changes nothing; a script file
-            is read twice, a piece at a time (on a long one the check goes on beside the run), and
-            may be of any length (lines up to 1 MiB), standard input up to 16 MiB.
-            """,
+            summary: translatable("run a script of commands and expectations against a scene"),
+            description: [
+                translatable("Runs REPL commands from SCRIPT (or standard input for -) against a scene, announcing every\nchange on standard output exactly as a person would hear it. Lines may also be expectations:"),
+                translatable("  expect \"62.5 kilograms\"     the last announcement, exactly\n  expect value weight 62.5    a control's value\n  expect focus rating         which control has focus\n  expect frames 0             intermediate frames of the last transition\n  expect silent               the last command announced nothing"),
+                translatable("Blank lines and lines starting with # are ignored. A failed expectation prints\nFILE:LINE: expected …, heard … on standard error. Every line is checked before anything\nthe script does is written or saved, so a malformed line changes nothing; a script file\nis read twice, a piece at a time (on a long one the check goes on beside the run), and\nmay be of any length (lines up to 1 MiB), standard input up to 16 MiB."),
+            ],
             options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"], preferences: false)
                 + [keepGoing, transcript, checkTranscript, language, SharedOptions.help, SharedOptions.version])
     }
@@ -79,7 +70,7 @@ package enum RunCommand: Subcommand {
         case .notText(let line): return "\(scriptName):\(line): " + translated("the script is not UTF-8 text") + "\n"
         case .tooLong(let line):
             return "\(scriptName):\(line): " + translatedCount("a line of more than %s byte; no command is that long", "a line of more than %s bytes; no command is that long",
-                                                                count: ScriptLines.lineLimit, String(ScriptLines.lineLimit)) + "\n"
+                                                                count: ScriptLines.lineLimit, NumberText.spoken(ScriptLines.lineLimit)) + "\n"
         case .unreadable(let reason): return "\(scriptName): \(reason)\n"
         }
     }

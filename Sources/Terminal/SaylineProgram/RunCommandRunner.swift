@@ -116,11 +116,16 @@ struct RunCommandRunner {
     /// is said, with the transcript's line.
     private func differs(_ heard: [String], from expected: [String]) -> Bool {
         guard let path = plan.checkTranscript, let difference = Transcript.firstDifference(expected: expected, heard: heard) else { return false }
-        // Translators: where a transcript, or what was heard, ran out of lines.
-        let end = translatedIn("transcript", "the end")
-        let want = difference.expected.map { "\"\($0)\"" } ?? end
-        let got = difference.heard.map { "\"\($0)\"" } ?? end
-        Diagnostics.write("\(FileAccess.shown(path)):\(difference.line): " + translated("expected %s, heard %s", want, got) + "\n")
+        let said: String
+        switch (difference.expected, difference.heard) {
+        case (let want?, let got?): said = translated("expected \"%s\", heard \"%s\"", want, got)
+        // Translators: the transcript compared with had a line more than what was heard.
+        case (let want?, nil): said = translated("expected \"%s\", heard the end", want)
+        // Translators: what was heard had a line more than the transcript compared with.
+        case (nil, let got?): said = translated("expected the end, heard \"%s\"", got)
+        case (nil, nil): return false
+        }
+        Diagnostics.write("\(FileAccess.shown(path)):\(difference.line): " + said + "\n")
         return true
     }
 }

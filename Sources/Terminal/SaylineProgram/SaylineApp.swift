@@ -76,7 +76,11 @@ public enum SaylineApp {
     static func unknownCommand(_ first: String) -> String {
         let names = CommandLineTable.subcommands.map { $0.commandLine.name }
         let near = CommandTable.suggestion(for: first, among: names)
-        return "unknown command '\(TextSanitiser.echo(first))'" + (near.map { "; did you mean '\($0)'?" } ?? "; the commands are \(names.joined(separator: ", "))")
+        let shown = TextSanitiser.echo(first)
+        // Translators: %1$s is the word typed, %2$s the command it is near, as it is typed.
+        if let near { return translated("unknown command '%1$s'; did you mean '%2$s'?", shown, near) }
+        // Translators: %1$s is the word typed, %2$s the commands, as they are typed: "run, audit, describe".
+        return translated("unknown command '%1$s'; the commands are %2$s", shown, names.joined(separator: ", "))
     }
 
     /// The command line resolved with the environment, the preferences file and, when the
@@ -86,17 +90,21 @@ public enum SaylineApp {
         var unreadable: String?
         // `--help` and `--version` show nothing interactive: no preferences file is read for them.
         let answersOnly = parsed.has(SharedOptions.help.name) || parsed.has(SharedOptions.version.name)
-        if !answersOnly, let path = PreferencesFile.path(environment: environment) {
+        // Most people have no preferences file: access() says so with no words, where reading it
+        // had glibc load its own catalog in the person's language (150 KB) to say "No such file".
+        if !answersOnly, let path = PreferencesFile.path(environment: environment), access(path, F_OK) == 0 || errno != ENOENT {
             switch FileAccess.read(path, limit: 1 << 16) {
             case .success(let bytes):
                 // Settings run commands: a file others could have written is not read at all.
                 if let why = SettingsTrust.doubt(path, foldersUpTo: environment["HOME"]) {
-                    unreadable = "\(FileAccess.shown(path)): not read, because \(why); using the defaults (chmod go-w what it names, or chown it to you)"
+                    // Translators: %s says why ("others can write it"); keep "chmod go-w" and "chown" as they are typed.
+                    unreadable = "\(FileAccess.shown(path)): " + translated("not read, because %s; using the defaults (chmod go-w what it names, or chown it to you)", why)
                 } else {
                     preferences = (path, String(decoding: bytes, as: UTF8.self))
                 }
             case .failure(.missing): break
-            case .failure(let failure): unreadable = "\(FileAccess.shown(path)): \(failure.message); using the defaults"
+            // Translators: %s is what went wrong reading the preferences file, such as "Permission denied".
+            case .failure(let failure): unreadable = "\(FileAccess.shown(path)): " + translated("%s; using the defaults", failure.message)
             }
         }
         var result = Options.resolve(parsed, environment: environment, displayIsTerminal: isatty(STDERR_FILENO) == 1,

@@ -7,14 +7,14 @@ import SaylineOutputs
 /// `sayline scene --print` writes the demo scene as a starting point;
 /// `sayline scene --check FILE` reports a scene's problems, or says it is valid.
 package enum SceneCommand: Subcommand {
-    static let print = OptionSpec("--print", help: "print the built-in demo scene in the scene format (man 5 sayline-scene)")
+    static let print = OptionSpec("--print", help: translatable("print the built-in demo scene in the scene format (man 5 sayline-scene)"))
     static let check = OptionSpec("--check", argument: "FILE", completion: .sceneFiles,
-                                  help: "check a scene file: every problem as FILE:LINE: PATH: MESSAGE")
+                                  help: translatable("check a scene file: every problem as FILE:LINE: PATH: MESSAGE"))
 
     package static var commandLine: CommandLineSpec {
         CommandLineSpec(
-            name: "scene", summary: "print the demo scene, or check a scene file",
-            description: "Prints the built-in demo scene as a starting point (--print), or checks a scene file (--check FILE).",
+            name: "scene", summary: translatable("print the demo scene, or check a scene file"),
+            description: [translatable("Prints the built-in demo scene as a starting point (--print), or checks a scene file (--check FILE).")],
             options: [print, check, LanguageChoice.option, SharedOptions.help, SharedOptions.version])
     }
 
@@ -22,7 +22,8 @@ package enum SceneCommand: Subcommand {
         if let extra = arguments.extraOperand() { throw extra }
         switch (arguments.has(print.name), arguments.value(check.name)) {
         case (true, nil):
-            return writeAnswer(SceneEncoder.encode(.demo))
+            // With its labels in every language that has a catalog.
+            return writeAnswer(SceneEncoder.encode(.demo(in: LanguageChoice.catalogued())))
         case (false, let path?):
             switch SceneFile.load(path) {
             case .failure(let failure): return failure.report()
@@ -34,7 +35,7 @@ package enum SceneCommand: Subcommand {
                 }
                 let count = scene.elements.count
                 // Translators: English says "controls" even for 1, as scripts have read it; give your language's forms.
-                return writeAnswer("\(FileAccess.shown(path)): " + translatedCount("valid, %s controls", "valid, %s controls", count: count, String(count)) + "\n")
+                return writeAnswer("\(FileAccess.shown(path)): " + translatedCount("valid, %s controls", "valid, %s controls", count: count, NumberText.spoken(count)) + "\n")
             }
         case (true, _?):
             throw UsageError(translated("scene takes --print or --check FILE, not both"))

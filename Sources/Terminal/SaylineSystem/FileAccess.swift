@@ -17,31 +17,86 @@ package enum FileAccess {
         case symbolicLink(String)
         /// Refused by `FileDoor`: a folder where a file is to be written.
         case folder
-        /// Refused by `FileDoor`: a FIFO, device or socket (which, in words).
-        case special(String)
-        /// Refused by `FileDoor`: the same file as one the command read (as it was named there).
-        case ownInput(String)
+        /// Refused by `FileDoor`: a FIFO, device or socket (which).
+        case special(FileDoor.SpecialKind)
+        /// Refused by `FileDoor`: the same file as one the command read (as it was named
+        /// there), or its standard input (nil).
+        case ownInput(String?)
 
+        /// What is wrong, said after the file's name: "report.json: is a folder, not a file".
+        /// A reason the system gave (strerror's, "Permission denied") stays in its words,
+        /// inside the language's sentence.
         package var message: String {
             switch self {
-            case .cannotOpen(let reason), .missing(let reason): "cannot be read: \(reason)"
-            case .tooLarge(let size, let limit): "is \(size) bytes, more than the limit of \(limit) (\(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"))"
-            case .cannotWrite(let reason): "cannot be written: \(reason)"
-            case .notRegular: "is not a regular file (a FIFO, device or socket would never end or block); use - for standard input"
+            // Translators: said after a file's name; %s is the system's reason ("Permission denied").
+            case .cannotOpen(let reason), .missing(let reason): translated("cannot be read: %s", reason)
+            case .tooLarge(let size, let limit) where limit >= 1 << 20:
+                // Translators: said after a file's name: its size, the limit, and the limit in MiB.
+                translated("is %s bytes, more than the limit of %s (%s MiB)", NumberText.spoken(size), NumberText.spoken(limit), NumberText.spoken(limit >> 20))
+            case .tooLarge(let size, let limit):
+                // Translators: said after a file's name: its size, the limit, and the limit in KiB.
+                translated("is %s bytes, more than the limit of %s (%s KiB)", NumberText.spoken(size), NumberText.spoken(limit), NumberText.spoken(limit >> 10))
+            // Translators: said after a file's name; %s is why, often the system's reason ("Permission denied").
+            case .cannotWrite(let reason): translated("cannot be written: %s", reason)
+            // Translators: said after a file's name; - is typed as it is.
+            case .notRegular: translated("is not a regular file (a FIFO, device or socket would never end or block); use - for standard input")
+            case .symbolicLink(""):
+                // Translators: said after a file's name.
+                translated("is a symbolic link, and Sayline never writes through one (anyone could have planted it): remove the link, or name the file itself")
             case .symbolicLink(let target):
-                "is a symbolic link\(target.isEmpty ? "" : " to \(target)"), and Sayline never writes through one (anyone could have planted it): remove the link, or name the file itself"
-            case .folder: "is a folder, not a file"
-            case .special(let kind): "is \(kind), and Sayline writes only regular files (nothing that blocks, nothing into a device)"
-            case .ownInput(let input): "is \(input), which this command reads: it is never written over its own input"
+                // Translators: said after a file's name; %s is where the link says it leads.
+                translated("is a symbolic link to %s, and Sayline never writes through one (anyone could have planted it): remove the link, or name the file itself", target)
+            // Translators: said after a file's name.
+            case .folder: translated("is a folder, not a file")
+            case .special(let kind): Self.special(kind, itIs: false)
+            // Translators: said after a file's name.
+            case .ownInput(nil): translated("is standard input, which this command reads: it is never written over its own input")
+            // Translators: said after a file's name; %s is the same file as the command was given it.
+            case .ownInput(let input?): translated("is %s, which this command reads: it is never written over its own input", input)
             }
         }
 
-        /// Why, in the system's words where it gave them ("Permission denied").
+        /// Why, in the system's words where it gave them ("Permission denied"); the door's own
+        /// refusals as a clause of their own ("it is a folder, not a file"), said after a
+        /// sentence such as "report.json cannot be written, …".
         package var reason: String {
             switch self {
             case .cannotOpen(let reason), .missing(let reason), .cannotWrite(let reason): reason
-            case .symbolicLink, .folder, .special, .ownInput: "it " + message
+            // Translators: why a file cannot be written, said after "FILE cannot be written,".
+            case .symbolicLink(""): translated("it is a symbolic link, and Sayline never writes through one (anyone could have planted it): remove the link, or name the file itself")
+            // Translators: why a file cannot be written, said after "FILE cannot be written,"; %s is where the link says it leads.
+            case .symbolicLink(let target): translated("it is a symbolic link to %s, and Sayline never writes through one (anyone could have planted it): remove the link, or name the file itself", target)
+            // Translators: why a file cannot be written, said after "FILE cannot be written,".
+            case .folder: translated("it is a folder, not a file")
+            case .special(let kind): Self.special(kind, itIs: true)
+            // Translators: why a file cannot be written, said after "FILE cannot be written,".
+            case .ownInput(nil): translated("it is standard input, which this command reads: it is never written over its own input")
+            // Translators: why a file cannot be written, said after "FILE cannot be written,"; %s is the same file as the command was given it.
+            case .ownInput(let input?): translated("it is %s, which this command reads: it is never written over its own input", input)
             default: message
+            }
+        }
+
+        /// A FIFO, socket or device refused, whole sentences for each: "is a FIFO, …" after a
+        /// file's name, or "it is a FIFO, …" as a clause.
+        private static func special(_ kind: FileDoor.SpecialKind, itIs: Bool) -> String {
+            switch (kind, itIs) {
+            // Translators: said after a file's name.
+            case (.fifo, false): translated("is a FIFO, and Sayline writes only regular files (nothing that blocks, nothing into a device)")
+            // Translators: said after a file's name.
+            case (.socket, false): translated("is a socket, and Sayline writes only regular files (nothing that blocks, nothing into a device)")
+            // Translators: said after a file's name.
+            case (.device, false): translated("is a device, and Sayline writes only regular files (nothing that blocks, nothing into a device)")
+            // Translators: said after a file's name.
+            case (.other, false): translated("is not a regular file, and Sayline writes only regular files (nothing that blocks, nothing into a device)")
+            // Translators: why a file cannot be written, said after "FILE cannot be written,".
+            case (.fifo, true): translated("it is a FIFO, and Sayline writes only regular files (nothing that blocks, nothing into a device)")
+            // Translators: why a file cannot be written, said after "FILE cannot be written,".
+            case (.socket, true): translated("it is a socket, and Sayline writes only regular files (nothing that blocks, nothing into a device)")
+            // Translators: why a file cannot be written, said after "FILE cannot be written,".
+            case (.device, true): translated("it is a device, and Sayline writes only regular files (nothing that blocks, nothing into a device)")
+            // Translators: why a file cannot be written, said after "FILE cannot be written,".
+            case (.other, true): translated("it is not a regular file, and Sayline writes only regular files (nothing that blocks, nothing into a device)")
             }
         }
     }
@@ -64,22 +119,32 @@ package enum FileAccess {
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
         var info = stat()
+        // A file's size is known: read into an array of that size and one byte more (to see
+        // it end), where a 64 KiB buffer zeroed and copied from was most of a catalog's read.
+        let chunk = 1 << 16
+        var size = chunk
+        var regular = false
         if fstat(fd, &info) == 0, fd != STDIN_FILENO {
-            if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.cannotOpen("it is a folder")) }
+            if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.cannotOpen(translated("it is a folder"))) }
             if (info.st_mode & S_IFMT) != S_IFREG { return .failure(.notRegular) }
             if Int(info.st_size) > limit { return .failure(.tooLarge(Int(info.st_size), limit: limit)) }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            size = Int(info.st_size) + 1
+            regular = true
         }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
         while true {
-            let count = Glibc.read(fd, &buffer, buffer.count)
+            // A stream is read 64 KiB at a time, as it comes; a file that grew since fstat too.
+            if regular ? filled == bytes.count : bytes.count - filled < chunk { bytes.append(contentsOf: repeatElement(0, count: chunk)) }
+            let count = bytes.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress! + filled, min(chunk, $0.count - filled)) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
             if count == 0 { break }
-            bytes += buffer[0..<count]
-            if bytes.count > limit { return .failure(.tooLarge(bytes.count, limit: limit)) }
+            filled += count
+            if filled > limit { return .failure(.tooLarge(filled, limit: limit)) }
         }
+        bytes.removeSubrange(filled...)
         return .success(bytes)
     }
 

@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import SaylineText
 
 /// A file written anew and renamed over its name: a new file is made beside it by `mkstemp`
 /// (O_EXCL: never an existing name, a link or a FIFO planted there), written whole, synced,
@@ -23,7 +24,7 @@ extension FileDoor {
         switch prepare(temporary, replacing: existing, of: path, as: kind) {
         case .ready(let prepared): mode = prepared
         case .failed(let reason): return .failure(temporary.abandon(reason))
-        case .cannotKeep: return inPlaceOrFailure("its owner or attributes cannot be given to a new file")
+        case .cannotKeep: return inPlaceOrFailure(translated("its owner or attributes cannot be given to a new file"))
         }
         if let failure = pour(produce, into: temporary.fd) { return .failure(temporary.abandon(failure)) }
         guard fsync(temporary.fd) == 0, fchmod(temporary.fd, mode) == 0 else { return .failure(temporary.abandon(String(cString: strerror(errno)))) }
@@ -106,7 +107,8 @@ extension FileDoor {
         if fchown(fd, existing.st_uid, existing.st_gid) == 0 { return nil }
         // A group this user is not in: the file is theirs all the same, and stays in their group.
         if made.st_uid == existing.st_uid { return nil }
-        return "it belongs to another user (uid \(existing.st_uid)), and a file written anew could not stay theirs"
+        // Translators: why a file cannot be written; %s is the owner's user id, a number as the system gives it.
+        return translated("it belongs to another user (uid %s), and a file written anew could not stay theirs", String(existing.st_uid))
     }
 
     /// The file written where it is, keeping its inode and so everything about it; if a write
@@ -120,7 +122,7 @@ extension FileDoor {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_dev == expected.st_dev, info.st_ino == expected.st_ino else {
-            return .failure(.cannotWrite("it was replaced by another file while it was being saved"))
+            return .failure(.cannotWrite(translated("it was replaced by another file while it was being saved")))
         }
         if rewrite(bytes, fd), ftruncate(fd, off_t(bytes.count)) == 0, fsync(fd) == 0 { return .success(()) }
         let reason = String(cString: strerror(errno))

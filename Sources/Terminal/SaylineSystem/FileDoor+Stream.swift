@@ -1,4 +1,5 @@
 import Glibc
+import SaylineText
 
 /// A stream the person named for a report or a transcript: written as it is, with no rename
 /// and no truncation, as every Unix tool with `-o` writes one.
@@ -59,12 +60,13 @@ package struct OpenStream {
 
     /// One of the command's inputs (as it was named), or its standard input when that is not a
     /// terminal, if the stream is that very file or pipe.
-    private static func ownInput(_ target: stat, inputs: [String]) -> String? {
+    /// - Returns: the input as it was named, nil inside for standard input; nil when it is neither.
+    private static func ownInput(_ target: stat, inputs: [String]) -> String?? {
         for input in inputs where input != "-" {
             var read = stat()
             if stat(input, &read) == 0, read.st_dev == target.st_dev, read.st_ino == target.st_ino { return FileAccess.shown(input) }
         }
-        if target.st_mode & S_IFMT != S_IFCHR, same(target, asDescriptor: STDIN_FILENO) { return "standard input" }
+        if target.st_mode & S_IFMT != S_IFCHR, same(target, asDescriptor: STDIN_FILENO) { return .some(nil) }
         return nil
     }
 
@@ -82,14 +84,15 @@ package struct OpenStream {
         guard fd >= 0 else {
             let number = errno
             if number == ENXIO {
-                return .failure(.cannotWrite(kind == S_IFIFO ? "it is a FIFO with no reader" : "no terminal is behind it"))
+                // Translators: why a stream cannot be written, said after "FILE cannot be written:".
+                return .failure(.cannotWrite(kind == S_IFIFO ? translated("it is a FIFO with no reader") : translated("no terminal is behind it")))
             }
             return .failure(.cannotWrite(String(cString: strerror(number))))
         }
         var opened = stat()
         guard fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == kind, kind != S_IFCHR || isatty(fd) == 1 else {
             close(fd)
-            return .failure(.cannotWrite("it was replaced by another file while it was being opened"))
+            return .failure(.cannotWrite(translated("it was replaced by another file while it was being opened")))
         }
         // Blocking from here on: a reader slower than the report is waited for, as by any writer.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

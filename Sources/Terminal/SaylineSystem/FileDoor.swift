@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import SaylineText
 
 /// The one way Sayline writes a file: reports (`--output`), transcripts, baselines, saved
 /// scenes, the history and installed files all pass here, so one set of rules holds for all.
@@ -81,7 +82,7 @@ package enum FileDoor {
         case S_IFLNK: return .failure(.symbolicLink(linkText(path)))
         case S_IFDIR: return .failure(.folder)
         case S_IFREG: break
-        default: return .failure(.special(kindName(info.st_mode)))
+        default: return .failure(.special(specialKind(info.st_mode)))
         }
         for input in inputs where input != "-" {
             var read = stat()
@@ -135,12 +136,17 @@ package enum FileDoor {
         return FileAccess.shown(String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    static func kindName(_ mode: mode_t) -> String {
+    /// What the door found where a file was to be written, when it is none.
+    package enum SpecialKind: Sendable, Equatable {
+        case fifo, socket, device, other
+    }
+
+    static func specialKind(_ mode: mode_t) -> SpecialKind {
         switch mode & S_IFMT {
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        default: "not a regular file"
+        case S_IFIFO: .fifo
+        case S_IFSOCK: .socket
+        case S_IFCHR, S_IFBLK: .device
+        default: .other
         }
     }
 }

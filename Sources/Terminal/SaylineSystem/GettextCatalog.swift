@@ -38,32 +38,10 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     private let key: String
     /// Between a message's context and its words in a catalog, as msgfmt writes it.
     private static let contextSeparator = "\u{04}"
-    /// Each message's translation in this catalog, once glibc has answered it: a catalog never
-    /// changes under a running program, and glibc's own lookup (its lock, LANGUAGE read again,
-    /// a search by string compare, the plural rule evaluated) under this program's lock was a
-    /// third of a German script's time. Bounded: a program asks for a few hundred messages.
-    private let remembered = Mutex<[Remembered: String?]>([:])
-    /// How many messages are remembered at most.
-    private static let rememberedLimit = 4_096
-
-    /// A message as it was asked for: its words, its context, and for a counted message its
-    /// plural and count.
-    private struct Remembered: Hashable {
-        let message: String
-        let context: String?
-        let plural: String?
-        let count: UInt64
-    }
-
-    /// The translation remembered for `asked`, or glibc's answer, remembered.
-    private func remembering(_ asked: Remembered, _ lookUp: () -> String?) -> String? {
-        if let known = remembered.withLock({ $0[asked] }) { return known }
-        let answer = lookUp()
-        remembered.withLock { table in
-            if table.count < Self.rememberedLimit { table[asked] = .some(answer) }
-        }
-        return answer
-    }
+    /// The catalog's plural rule, read from its header as glibc reads it: a counted message's
+    /// forms are then looked up once, and the rule picks one for any count. Nil where glibc's
+    /// reading of the header cannot be matched: each count is then asked of glibc.
+    private let pluralRule: PluralRule?
 
     /// Why a catalog was not used, for the one line that says so.
     public enum Refusal: Error, Equatable {
@@ -96,18 +74,26 @@ public final class GettextCatalog: MessageCatalog, Sendable {
         self.code = code
         self.folder = folder
         key = folder + "|" + code
+        // The header is the translation of "": read now, as the first sentence said counts.
+        let header = Self.inForce(of: key, code: code, folder: folder) { _ in dcgettext(Self.domain, "", LC_MESSAGES).map { String(cString: $0) } }
+        pluralRule = header.flatMap { PluralRule(header: $0) }
     }
 
     /// Runs `lookup` with this catalog the one glibc looks up, under the lock: another thread's
     /// catalog can neither change LANGUAGE between the switch and the lookup nor while glibc
     /// reads it.
     private func inForce<Result>(_ lookup: (inout InForce) -> Result) -> Result {
+        Self.inForce(of: key, code: code, folder: folder, lookup)
+    }
+
+    /// `inForce` for the catalog `key` names, in `folder`, for `code`.
+    private static func inForce<Result>(of key: String, code: String, folder: String, _ lookup: (inout InForce) -> Result) -> Result {
         return Self.inForce.withLock { state in
             if state.key != key {
                 if state.personsLanguage == nil { state.personsLanguage = .some(getenv("LANGUAGE").map { String(cString: $0) }) }
                 setenv("LANGUAGE", code, 1)
-                _ = bindtextdomain(Self.domain, folder)
-                _ = bind_textdomain_codeset(Self.domain, "UTF-8")
+                _ = bindtextdomain(domain, folder)
+                _ = bind_textdomain_codeset(domain, "UTF-8")
                 // glibc keeps what it found; the counter tells it the catalog changed.
                 catalogs_changed()
                 state.key = key
@@ -131,7 +117,9 @@ public final class GettextCatalog: MessageCatalog, Sendable {
     /// as they are: a minus word ends in one, and a group mark is a no-break space.
     private static func cleaned(_ text: String) -> String {
         let kept = TextSanitiser.cleanKeepingLayout(text)
-        guard kept.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) else { return kept }
+        // By bytes, not by character: no line feed or tab (a return is a control character,
+        // already gone), nothing to change.
+        guard kept.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return kept }
         return String(kept.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
     }
 
@@ -153,12 +141,47 @@ public final class GettextCatalog: MessageCatalog, Sendable {
         return entries
     }
 
+    /// Each answer is made once by the phrasebook that asks (`Phrasebook.template`), which keeps
+    /// it: glibc's lookup (its lock, LANGUAGE read again, a search by string compare, the plural
+    /// rule evaluated) under this program's lock is asked once a message.
     public func translation(of message: String, context: String?) -> String? {
-        remembering(Remembered(message: message, context: context, plural: nil, count: 0)) { lookUp(message, context: context) }
+        lookUp(message, context: context)
     }
 
     public func translation(of singular: String, plural: String, count: UInt64) -> String? {
-        remembering(Remembered(message: singular, context: nil, plural: plural, count: count)) { lookUp(singular, plural: plural, count: count) }
+        lookUp(singular, plural: plural, count: count)
+    }
+
+    public func pluralForms(of singular: String, plural: String) -> [String?]? {
+        guard let rule = pluralRule else { return nil }
+        // For each form, glibc's answer for the first count that takes it; a form no count
+        // below 1,000 takes is asked for count by count.
+        var counts = [UInt64?](repeating: nil, count: rule.count)
+        var found = 0
+        var count: UInt64 = 0
+        while found < rule.count, count < 1_000 {
+            let form = rule.form(for: count)
+            if counts[form] == nil {
+                counts[form] = count
+                found += 1
+            }
+            count += 1
+        }
+        var forms: [String?] = []
+        for count in counts {
+            guard let count else {
+                forms.append(nil)
+                continue
+            }
+            // Untranslated: English's rule, count by count.
+            guard let words = lookUp(singular, plural: plural, count: count) else { return nil }
+            forms.append(words)
+        }
+        return forms
+    }
+
+    public func pluralForm(for count: UInt64) -> Int? {
+        pluralRule?.form(for: count)
     }
 
     /// glibc's answer for a message, in a context or none.

@@ -1,4 +1,5 @@
 import Glibc
+import SaylineText
 
 /// The machine's users and groups as its own files list them (`/etc/passwd`, `/etc/group`),
 /// and whether those files are the whole answer.
@@ -48,12 +49,13 @@ package struct LocalAccounts: Sendable {
         var why: [String] = []
         let sources = Self.sources(nsswitch, of: ["passwd", "group", "initgroups"])
         let others = sources.filter { !Self.sourcesThatAddNoPerson.contains($0) }
-        if !others.isEmpty { why.append("users and groups here also come from \(others.joined(separator: ", "))") }
-        if sources.contains("systemd") && userRecords { why.append("systemd keeps user records beside /etc/passwd and /etc/group") }
+        // Translators: %s lists the name service's sources as nsswitch.conf names them ("ldap, sss").
+        if !others.isEmpty { why.append(translated("users and groups here also come from %s", others.joined(separator: ", "))) }
+        if sources.contains("systemd") && userRecords { why.append(translated("systemd keeps user records beside /etc/passwd and /etc/group")) }
         // Lines of the wrong shape, and lines whose ids are not numbers as glibc reads them.
         let unread = passwdLines.unread + groupLines.unread
             + (passwdLines.read.count - users.count) + (groupLines.read.count - groups.count)
-        if unread > 0 { why.append("/etc/passwd or /etc/group has lines Sayline cannot read") }
+        if unread > 0 { why.append(translated("/etc/passwd or /etc/group has lines Sayline cannot read")) }
         notWhole = why
     }
 
@@ -98,7 +100,8 @@ package struct LocalAccounts: Sendable {
     /// Why a group's question cannot be answered from the files, for a refusal to say; nil
     /// when they are the whole answer.
     package var whyNotKnown: String? {
-        notWhole.isEmpty ? nil : notWhole.joined(separator: "; ") + ", which a static program cannot ask"
+        // Translators: %s is one or more reasons, joined by "; ".
+        notWhole.isEmpty ? nil : translated("%s, which a static program cannot ask", notWhole.joined(separator: "; "))
     }
 
     /// The lines of a colon-separated file with exactly `fields` fields, and how many other

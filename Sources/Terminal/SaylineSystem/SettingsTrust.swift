@@ -22,7 +22,8 @@ package enum SettingsTrust {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         if (info.st_mode & S_IFMT) == S_IFLNK, info.st_uid != geteuid(), info.st_uid != 0 {
-            return "\(FileAccess.shown(path)) is a symbolic link that belongs to another user (\(owner(info.st_uid)))"
+            // Translators: a file's name, then its owner ("uid 1001, alice").
+            return translated("%s is a symbolic link that belongs to another user (%s)", FileAccess.shown(path), owner(info.st_uid))
         }
         guard stat(path, &info) == 0 else { return nil }
         let accounts = AccountsOnce()
@@ -49,19 +50,39 @@ package enum SettingsTrust {
         return nil
     }
 
-    private static func doubt(_ info: stat, name: String, isFolder: Bool, _ accounts: AccountsOnce) -> String? {
-        let what = isFolder ? "its folder \(name)" : name
+    /// Why a file, or a folder above it, could have been written by someone else: whole
+    /// sentences for each, so a language can say "its folder" as it needs.
+    /// - Parameter name: made only for a doubt: the path shown safely is a scan of it by
+    ///   Unicode category, a twentieth of a start in another language than English.
+    private static func doubt(_ info: stat, name makeName: @autoclosure () -> String, isFolder: Bool, _ accounts: AccountsOnce) -> String? {
+        var name: String { makeName() }
         let me = geteuid()
-        if info.st_uid != me && info.st_uid != 0 { return "\(what) belongs to another user (\(owner(info.st_uid)))" }
+        if info.st_uid != me && info.st_uid != 0 {
+            // Translators: a file's name, then its owner ("uid 1001, alice").
+            return isFolder ? translated("its folder %s belongs to another user (%s)", name, owner(info.st_uid))
+                // Translators: a file's name, then its owner ("uid 1001, alice").
+                : translated("%s belongs to another user (%s)", name, owner(info.st_uid))
+        }
         let mode = FileAccess.octal(info.st_mode & 0o7777)
         // A sticky folder lets nobody replace a file that is not theirs.
         if isFolder && info.st_mode & 0o1000 != 0 { return nil }
-        if info.st_mode & 0o002 != 0 { return "others can write \(what) (mode \(mode))" }
+        if info.st_mode & 0o002 != 0 {
+            // Translators: a folder's name, then its mode in octal ("0777").
+            return isFolder ? translated("others can write its folder %s (mode %s)", name, mode)
+                // Translators: a file's name, then its mode in octal ("0666").
+                : translated("others can write %s (mode %s)", name, mode)
+        }
         if info.st_mode & 0o020 != 0 {
             // Asked only of a file or folder its group can write: the accounts are read once a check.
             if !accounts.value.isPrivateGroup(info.st_gid, of: info.st_uid) {
-                let why = accounts.value.whyNotKnown.map { "; \($0)" } ?? ""
-                return "the group \(group(info.st_gid, accounts.value)) can write \(what) (mode \(mode))\(why)"
+                let group = group(info.st_gid, accounts.value)
+                let said = isFolder
+                    // Translators: a group's name, a folder's name, then its mode in octal ("0775").
+                    ? translated("the group %s can write its folder %s (mode %s)", group, name, mode)
+                    // Translators: a group's name, a file's name, then its mode in octal ("0664").
+                    : translated("the group %s can write %s (mode %s)", group, name, mode)
+                // Translators: why a group may hold others (the sentence above), then why Sayline cannot tell.
+                return accounts.value.whyNotKnown.map { translated("%s; %s", said, $0) } ?? said
             }
         }
         return nil
@@ -69,8 +90,10 @@ package enum SettingsTrust {
 
     /// "uid 1001, alice", or "uid 1001" for a number with no name.
     private static func owner(_ uid: uid_t) -> String {
-        guard let user = getpwuid(uid) else { return "uid \(uid)" }
-        return "uid \(uid), \(TextSanitiser.echo(String(cString: user.pointee.pw_name)))"
+        // Translators: a user's id, a number as the system gives it.
+        guard let user = getpwuid(uid) else { return translated("uid %s", String(uid)) }
+        // Translators: a user's id, a number as the system gives it, then the user's name.
+        return translated("uid %s, %s", String(uid), TextSanitiser.echo(String(cString: user.pointee.pw_name)))
     }
 
     private static func group(_ gid: gid_t, _ accounts: LocalAccounts) -> String {

@@ -1,4 +1,5 @@
 import Glibc
+import SaylineText
 
 /// Standard output written whole: every line at once, no buffer holding a line back from a pipe.
 package enum StandardOutput {
@@ -87,7 +88,8 @@ package struct BufferedOutput {
     package mutating func finish(_ command: String) -> ExitStatus? {
         flush()
         guard failed else { return nil }
-        Diagnostics.write("\(command): standard output cannot be written: \(reason)\n")
+        // Translators: %s is the system's reason ("Broken pipe", "No space left on device").
+        Diagnostics.write("\(command): " + translated("standard output cannot be written: %s", reason) + "\n")
         return .ioError
     }
 }

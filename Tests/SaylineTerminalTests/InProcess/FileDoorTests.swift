@@ -71,7 +71,7 @@ import PseudoTerminal
 
     /// `/dev/ptmx` makes a new terminal nobody reads: it is no terminal to write to.
     @Test func theTerminalMultiplexerIsNoTerminal() {
-        #expect(Self.write("x", to: "/dev/ptmx") == .special("a device"))
+        #expect(Self.write("x", to: "/dev/ptmx") == .special(.device))
     }
 
     /// A stream that is one of the command's inputs is refused as the file would be.
@@ -98,7 +98,7 @@ import PseudoTerminal
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
         for kind in [FileDoor.Kind.keptFile(newFileMode: nil), .installed(mode: 0o644), .keptOrInPlace(previous: [])] {
-            #expect(Self.write("x", to: fifo, as: kind) == .special("a FIFO"))
+            #expect(Self.write("x", to: fifo, as: kind) == .special(.fifo))
         }
     }
 

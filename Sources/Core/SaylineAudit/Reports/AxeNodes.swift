@@ -3,7 +3,9 @@ import SaylineText
 /// An axe Result and its nodes, each node written with the writer's one-line objects and
 /// arrays rather than made as a tree: there are a dozen for each control, and making a tree
 /// for each cost more than the audit. The same bytes as the tree `{html, target, impact,
-/// any: [check], all, none, failureSummary?, baselineState?}` would give.
+/// any: [check], all, none, failureSummary?, baselineState?}` would give. As axe-core's locales
+/// do, the words (description, help, a check's message, failureSummary) are the report's
+/// language, and ids, tags and keys are the same in every language.
 enum AxeNodes {
     /// A rule's Result: its description, and its nodes streamed as the writer reaches them.
     static func result(_ rule: AuditRuleInfo, _ nodes: [AuditReport.Node], failing: Bool, state: String?, several: Bool) -> JSONTree {
@@ -14,8 +16,8 @@ enum AxeNodes {
             JSONMember("id", .string(rule.id)),
             JSONMember("impact", failing ? .string(rule.impact.rawValue) : .null),
             JSONMember("tags", .array(rule.tags.map(JSONTree.string))),
-            JSONMember("description", .string(rule.description)),
-            JSONMember("help", .string(rule.help)),
+            JSONMember("description", .string(rule.translatedDescription)),
+            JSONMember("help", .string(rule.translatedHelp)),
             JSONMember("helpUrl", .string(rule.helpURL)),
             JSONMember("nodes", .items(JSONItems(nodes.count) { index, out in
                 nodes.withUnsafeBufferPointer { node(index, of: $0, rule: rule, sharedRest: sharedRest, failing: failing, state: state, several: several, into: &out) }
@@ -42,7 +44,7 @@ enum AxeNodes {
         target.nextItem(in: &out)
         JSONWriter.appendString(nodes[index].shownControl, to: &out)
         target.close(in: &out)
-        if nodes[index].message == nil {
+        if nodes[index].finding == nil {
             out.append(contentsOf: sharedRest)
         } else {
             rest(of: rule, message: nodes[index].message, failing: failing, state: state, into: &out)
@@ -62,12 +64,14 @@ enum AxeNodes {
         check.member("data", .null, in: &out)
         noItems("relatedNodes", in: &check, into: &out)
         impact(of: rule, failing: failing, in: &check, into: &out)
-        check.member("message", string: message ?? rule.description, in: &out)
+        check.member("message", string: message ?? rule.translatedDescription, in: &out)
         check.close(in: &out)
         any.close(in: &out)
         noItems("all", in: &node, into: &out)
         noItems("none", in: &node, into: &out)
-        if failing { node.member("failureSummary", string: "Fix any of the following:\n  " + (message ?? rule.help), in: &out) }
+        // Translators: axe-core's words before what to fix in a finding (its locales say
+        // "Korrigiere mindestens einen der folgenden Punkte:"), followed by a line break.
+        if failing { node.member("failureSummary", string: translated("Fix any of the following:") + "\n  " + (message ?? rule.translatedHelp), in: &out) }
         if let state { node.member("baselineState", string: state, in: &out) }
         node.close(in: &out)
     }

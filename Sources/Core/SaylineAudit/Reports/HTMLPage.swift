@@ -1,12 +1,14 @@
+import SaylineText
+
 /// The HTML page's fixed pieces: its head and style, one finding as a list item, the table of
 /// passes. What they say is escaped here; where they go is `HTMLFormat`'s.
 enum HTMLPage {
-    /// Everything before the body's content: the title, and the style that keeps every colour
-    /// at a contrast of at least 7:1.
-    static func head(title: String) -> String {
+    /// Everything before the body's content: the page's language (a BCP 47 tag, "de"), the
+    /// title, and the style that keeps every colour at a contrast of at least 7:1.
+    static func head(title: String, language: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(AuditReport.escape(language))">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -31,29 +33,51 @@ enum HTMLPage {
 
     /// One finding: the rule and the control, then what was found, how to fix it, and WCAG.
     static func finding(_ rule: AuditRuleInfo, _ node: AuditReport.Node, reason: String? = nil) -> String {
-        let label = node.label.isEmpty ? "no name" : "“\(node.label)”"
-        var out = "<li><p><strong>\(escape(rule.id))</strong> on <code>\(escape(node.shownControl))</code> (\(escape(label)))"
-        if !node.place.isEmpty { out += " at <code>\(escape(node.place))</code>" }
-        out += ", \(escape(rule.impact.rawValue)) impact.</p>"
-        out += "<p>Found: \(escape(node.message ?? rule.description)).</p>"
-        if let reason { out += "<p>Suppressed because: \(escape(reason)).</p>" }
-        out += "<p>How to fix: \(escape(rule.help)). <a href=\"\(escape(rule.helpURL))\">The rule \(escape(rule.id))</a>.</p>"
-        out += "<p>Criteria: \(escape(rule.criteriaWords)).</p></li>"
+        // Translators: a control's name in curly quotes on an audit's HTML page: use your
+        // language's quotation marks around %s („%s“, « %s », «%s», „%s”).
+        let label = node.label.isEmpty ? translated("no name") : translatedIn("quoted on a page", "“%s”", node.label)
+        let id = "<strong>\(escape(rule.id))</strong>", control = "<code>\(escape(node.controlWords))</code>", impact = escape(rule.impact.translatedName)
+        // Translators: a finding on an audit's HTML page: %1$s is the rule's id, %2$s the
+        // control's id (both as they are), %3$s the control's name in quotes or "no name", %4$s
+        // where it is in its file ("scene.json:4:5"), %5$s the rule's impact ("serious").
+        var out = "<li><p>" + (node.place.isEmpty ? filled(translated("%1$s on %2$s (%3$s), %4$s impact."), [id, control, escape(label), impact])
+                                                  : filled(translated("%1$s on %2$s (%3$s) at %4$s, %5$s impact."), [id, control, escape(label), "<code>\(escape(node.place))</code>", impact]))
+        out += "</p>"
+        // Translators: %s is what an audit rule found on a control.
+        out += "<p>" + escape(translated("Found: %s.", node.message ?? rule.translatedDescription)) + "</p>"
+        // Translators: %s is the scene's reason for accepting a finding, as its author wrote it.
+        if let reason { out += "<p>" + escape(translated("Suppressed because: %s.", reason)) + "</p>" }
+        // Translators: a link to an audit rule's documentation: %s is the rule's id, as it is.
+        let link = "<a href=\"\(escape(rule.helpURL))\">" + filled(translated("The rule %s"), ["\(escape(rule.id))"]) + "</a>"
+        // Translators: %1$s is what to do about a finding, %2$s a link to the rule's documentation.
+        out += "<p>" + filled(translated("How to fix: %1$s. %2$s."), [escape(rule.translatedHelp), link]) + "</p>"
+        // Translators: %s lists the WCAG success criteria an audit rule checks.
+        out += "<p>" + escape(translated("Criteria: %s.", rule.translatedCriteria)) + "</p></li>"
         return out
+    }
+
+    /// A message's words escaped, its `%s` filled with markup made safe already.
+    static func filled(_ words: String, _ markup: [String]) -> String {
+        Phrasebook.fill(escape(words), markup)
     }
 
     /// The passes: a row a rule, with how many controls kept it.
     static func passes(_ run: ReportRun) -> String {
+        // Translators: the heading over the passes: %s counts them.
+        let heading = escape(translated("Passes (%s)", NumberText.plain(Double(run.count(.pass)))))
+        let caption = escape(translated("Controls that kept each rule"))
+        // Translators: the headers of the table of passes: a rule's id, what it checks, how many controls kept it.
+        let headers = [translatedIn("table of passes", "Rule"), translatedIn("table of passes", "What it checks"), translatedIn("table of passes", "Controls")]
         var lines = [
             "<section aria-labelledby=\"passes\">",
-            "<h2 id=\"passes\">Passes (\(run.count(.pass)))</h2>",
+            "<h2 id=\"passes\">" + heading + "</h2>",
             "<table>",
-            "<caption>Controls that kept each rule</caption>",
-            "<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">What it checks</th><th scope=\"col\">Controls</th></tr></thead>",
+            "<caption>" + caption + "</caption>",
+            "<thead><tr>" + headers.map { "<th scope=\"col\">" + escape($0) + "</th>" }.joined() + "</tr></thead>",
             "<tbody>",
         ]
         for (rule, passes) in zip(run.rules, run.passesByRule) {
-            lines.append("<tr><th scope=\"row\">\(escape(rule.id))</th><td>\(escape(rule.description))</td><td>\(passes)</td></tr>")
+            lines.append("<tr><th scope=\"row\">\(escape(rule.id))</th><td>\(escape(rule.translatedDescription))</td><td>\(NumberText.plain(Double(passes)))</td></tr>")
         }
         lines += ["</tbody>", "</table>", "</section>"]
         return lines.map { $0 + "\n" }.joined()

@@ -33,15 +33,23 @@ struct HTMLFormat: ReportFormat {
     mutating func begin(_ run: ReportRun) {
         self.run = run
         let failed = run.failures > 0
-        out.write(HTMLPage.head(title: "\(failed ? "Failed" : "Passed"): accessibility audit of \(run.subject)"))
+        // Translators: the title of an audit's HTML page: %s is what was audited ("the demo
+        // scene", a file, "2 scenes (…)").
+        let title = failed ? translated("Failed: accessibility audit of %s", run.subject) : translated("Passed: accessibility audit of %s", run.subject)
+        out.write(HTMLPage.head(title: title, language: AuditReport.languageTag))
         line("<header>")
-        line("<h1>Accessibility audit of \(escape(run.subject))</h1>")
+        // Translators: the heading of an audit's HTML page: %s is what was audited.
+        let heading = translated("Accessibility audit of %s", run.subject)
+        line("<h1>\(escape(heading))</h1>")
         line("<p class=\"verdict \(failed ? "failed" : "passed")\"><strong>\(escape(run.verdict))</strong></p>")
-        let (controls, violations) = (run.controlCount, run.count(.violation))
-        var counts = "\(controls) \(controls == 1 ? "control" : "controls"), \(run.rules.count) rules: \(violations) \(run.baselineApplied ? "new " : "")\(violations == 1 ? "violation" : "violations"), \(run.count(.incomplete)) incomplete, \(run.count(.pass)) passes, \(run.count(.suppressed)) suppressed"
-        if run.baselineApplied { counts += ", \(run.count(.known)) known, \(run.fixedCount) fixed" }
+        // Translators: %1$s counts the controls audited ("3 controls"), %2$s the rules that ran
+        // ("13 rules"), %3$s the findings ("0 violations, 0 incomplete, 55 passes, 0 suppressed").
+        let counts = translated("%1$s, %2$s: %3$s", TextFormat.controls(run.controlCount), TextFormat.rules(run.rules.count), run.countsSentence(inapplicable: false))
         line("<p>\(escape(counts)).</p>")
-        if !run.ruleSettingWords.isEmpty { line("<p>Rule settings: \(escape(run.ruleSettingWords.joined(separator: "; "))).</p>") }
+        if !run.ruleSettingWords.isEmpty {
+            let settings = translated("Rule settings: %s.", run.ruleSettingWords.joined(separator: "; "))
+            line("<p>\(escape(settings))</p>")
+        }
         line("</header>")
         line("<main>")
     }
@@ -49,11 +57,16 @@ struct HTMLFormat: ReportFormat {
     mutating func beginPart(_ part: ReportPart) {
         guard let heading = heading(part) else { return }
         line("<section aria-labelledby=\"\(heading.id)\">")
-        line("<h2 id=\"\(heading.id)\">\(heading.words) (\(heading.count))</h2>")
+        // Translators: a section's heading and how many findings it holds: "Violations (2)".
+        let title = translated("%1$s (%2$s)", heading.words, NumberText.plain(Double(heading.count)))
+        line("<h2 id=\"\(heading.id)\">\(escape(title))</h2>")
+        // Translators: said of a section of an audit's page that holds no finding.
+        let none = "<p>" + escape(translated("None.")) + "</p>"
         switch part {
-        case .findings(.violation, _): if heading.count == 0 { line("<p>None.</p>") }
-        case .fixed: out.write(heading.count == 0 ? "<p>None.</p>" : "<p>No longer found: <code>--update-baseline</code> removes them.</p><ul>")
-        default: out.write(heading.count == 0 ? "<p>None.</p>" : "<ul class=\"findings\">")
+        case .findings(.violation, _): if heading.count == 0 { line(none) }
+        // Translators: %s is the option --update-baseline, kept as it is.
+        case .fixed: out.write(heading.count == 0 ? none : "<p>" + HTMLPage.filled(translated("No longer found: %s removes them."), ["<code>--update-baseline</code>"]) + "</p><ul>")
+        default: out.write(heading.count == 0 ? none : "<ul class=\"findings\">")
         }
     }
 
@@ -65,7 +78,7 @@ struct HTMLFormat: ReportFormat {
 
     mutating func fixed(_ entry: AuditBaseline.Entry, rule: (info: AuditRuleInfo, index: Int)?) {
         guard run.baselineApplied else { return }
-        out.write("<li>\(escape(entry.rule)) on \(escape(entry.control))\(entry.file.isEmpty ? "" : ", " + escape(entry.file))</li>")
+        out.write("<li>\(escape(TextFormat.on(entry.rule, AuditReport.Node.controlWords(ofKey: entry.control))))\(entry.file.isEmpty ? "" : ", " + escape(entry.file))</li>")
     }
 
     mutating func endPart(_ part: ReportPart) {
@@ -82,7 +95,10 @@ struct HTMLFormat: ReportFormat {
         line("</main>")
         var footer = "Sayline \(run.settings.version)"
         if !run.settings.timestamp.isEmpty { footer += ", \(run.settings.timestamp)" }
-        line("<footer><p>\(escape(footer)). The rules: <a href=\"\(escape(AuditRules.documentation))\">audit rules</a>.</p></footer>")
+        // Translators: the link to the audit rules' documentation, at the foot of the page.
+        let link = "<a href=\"\(escape(AuditRules.documentation))\">" + escape(translated("audit rules")) + "</a>"
+        // Translators: the foot of an audit's page: %s is a link whose words are "audit rules".
+        line("<footer><p>\(escape(footer)). " + HTMLPage.filled(translated("The rules: %s."), [link]) + "</p></footer>")
         out.write("</body>\n</html>\n")
         out.flush()
     }
@@ -91,11 +107,11 @@ struct HTMLFormat: ReportFormat {
     /// it out (known and fixed without a baseline, incomplete and suppressed when there are none).
     private func heading(_ part: ReportPart) -> (id: String, words: String, count: Int)? {
         switch part {
-        case .findings(.violation, _): ("violations", run.baselineApplied ? "New violations" : "Violations", run.count(.violation))
-        case .findings(.known, _) where run.baselineApplied: ("known", "Known, in the baseline", run.count(.known))
-        case .fixed where run.baselineApplied: ("fixed", "Fixed since the baseline", run.fixedCount)
-        case .findings(.incomplete, _) where run.count(.incomplete) > 0: ("incomplete", "Incomplete: a person should check", run.count(.incomplete))
-        case .findings(.suppressed, _) where run.count(.suppressed) > 0: ("suppressed", "Suppressed by their scenes", run.count(.suppressed))
+        case .findings(.violation, _): ("violations", run.baselineApplied ? translated("New violations") : translated("Violations"), run.count(.violation))
+        case .findings(.known, _) where run.baselineApplied: ("known", translated("Known, in the baseline"), run.count(.known))
+        case .fixed where run.baselineApplied: ("fixed", translated("Fixed since the baseline"), run.fixedCount)
+        case .findings(.incomplete, _) where run.count(.incomplete) > 0: ("incomplete", translated("Incomplete: a person should check"), run.count(.incomplete))
+        case .findings(.suppressed, _) where run.count(.suppressed) > 0: ("suppressed", translated("Suppressed by their scenes"), run.count(.suppressed))
         default: nil
         }
     }
@@ -105,9 +121,14 @@ struct HTMLFormat: ReportFormat {
         closeImpact()
         impact = next
         let failOn = run.settings.failOn
-        let fails = next >= failOn ? "fails the audit" : "below --fail-on \(failOn.rawValue), reported only"
+        let name = next.translatedName, count = NumberText.plain(Double(run.violationsByImpact[next] ?? 0))
+        // Translators: the heading over the violations of one impact: %1$s is the impact
+        // ("Critical", capitalised), %2$s how many there are.
+        let heading = next >= failOn ? translated("%1$s (%2$s), fails the audit", name.prefix(1).uppercased() + name.dropFirst(), count)
+            // Translators: as above; keep --fail-on and %3$s, the impact it was given, as typed ("serious").
+            : translated("%1$s (%2$s), below --fail-on %3$s, reported only", name.prefix(1).uppercased() + name.dropFirst(), count, failOn.rawValue)
         line("<section aria-labelledby=\"impact-\(next.rawValue)\">")
-        line("<h3 id=\"impact-\(next.rawValue)\">\(next.rawValue.prefix(1).uppercased() + next.rawValue.dropFirst()) (\(run.violationsByImpact[next] ?? 0)), \(fails)</h3>")
+        line("<h3 id=\"impact-\(next.rawValue)\">\(escape(heading))</h3>")
         line("<ul class=\"findings\">")
     }
 

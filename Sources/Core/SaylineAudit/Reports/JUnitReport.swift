@@ -42,7 +42,8 @@ struct JUnitFormat: ReportFormat {
 
     mutating func beginScene(_ scene: SceneTally) {
         let file = scene.file
-        var suite = "  <testsuite name=\(JUnitTestcase.attribute(file.isEmpty ? "the demo scene" : file)) tests=\"\(scene.findings)\" failures=\"\(scene.failures)\" errors=\"0\" skipped=\"\(scene.skipped)\" time=\"\(AuditReport.seconds(scene.milliseconds))\""
+        let name = file.isEmpty ? translated("the demo scene") : file
+        var suite = "  <testsuite name=\(JUnitTestcase.attribute(name)) tests=\"\(scene.findings)\" failures=\"\(scene.failures)\" errors=\"0\" skipped=\"\(scene.skipped)\" time=\"\(AuditReport.seconds(scene.milliseconds))\""
         if !settings.timestamp.isEmpty { suite += " timestamp=\(JUnitTestcase.attribute(settings.timestamp))" }
         if !file.isEmpty { suite += " file=\(JUnitTestcase.attribute(file))" }
         suite += ">\n    <properties>\n"

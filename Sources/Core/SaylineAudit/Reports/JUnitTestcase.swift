@@ -18,15 +18,21 @@ enum JUnitTestcase {
         case .violation:
             let details = text(details(rule, node, extra: nil))
             if rule.impact >= settings.failOn {
-                return "      <failure type=\(attribute(rule.impact.rawValue)) message=\(attribute(node.message ?? rule.help))>\(details)</failure>"
+                return "      <failure type=\(attribute(rule.impact.rawValue)) message=\(attribute(node.message ?? rule.translatedHelp))>\(details)</failure>"
             }
-            return "      <system-out>\(text("A \(rule.impact.rawValue) violation, below --fail-on \(settings.failOn.rawValue): reported, not failed.\n"))\(details)</system-out>"
+            // Translators: a violation that does not fail the audit: %1$s is its impact
+            // ("moderate"); keep --fail-on and %2$s, the impact it was given, as typed ("serious").
+            let below = translated("A %1$s violation, below --fail-on %2$s: reported, not failed.", rule.impact.translatedName, settings.failOn.rawValue)
+            return "      <system-out>\(text(below + "\n"))\(details)</system-out>"
         case .incomplete:
-            return skipped("incomplete: " + (node.message ?? rule.description), rule, node, extra: "A person should check this.")
+            // Translators: why a testcase is skipped: %s is what the rule found. Keep the word
+            // before the colon short, as a status.
+            return skipped(translated("incomplete: %s", node.message ?? rule.translatedDescription), rule, node, extra: translated("A person should check this."))
         case .suppressed:
-            return skipped("suppressed: " + (reason ?? ""), rule, node, extra: "Suppressed by the scene: \(reason ?? "")")
+            // Translators: why a testcase is skipped: %s is the scene's reason, as its author wrote it.
+            return skipped(translated("suppressed: %s", reason ?? ""), rule, node, extra: translated("Suppressed by the scene: %s", reason ?? ""))
         case .known:
-            return skipped("known: in the baseline", rule, node, extra: "Known: the baseline holds it, so it does not fail the audit.")
+            return skipped(translated("known: in the baseline"), rule, node, extra: translated("Known: the baseline holds it, so it does not fail the audit."))
         case .pass:
             return ""
         }
@@ -40,7 +46,8 @@ enum JUnitTestcase {
     /// A baseline entry no longer found: skipped, so a person sees the entry can go.
     static func fixed(_ entry: AuditBaseline.Entry, _ rule: AuditRuleInfo) -> String {
         let gone = AuditReport.Node(file: entry.file, control: entry.control, label: "", message: nil, line: nil, column: nil, html: "", nanoseconds: 0)
-        return testcase(rule, gone, body: "      <skipped message=\(attribute("fixed: no longer found; remove it from the baseline"))/>")
+        let why = translated("fixed: no longer found; remove it from the baseline")
+        return testcase(rule, gone, body: "      <skipped message=\(attribute(why))/>")
     }
 
     private static func testcase(_ rule: AuditRuleInfo, _ node: AuditReport.Node, body: String) -> String {
@@ -81,13 +88,21 @@ enum JUnitTestcase {
     /// What a failure's text says: the finding, the control and where it is, the rule, what
     /// to do, the WCAG criteria.
     private static func details(_ rule: AuditRuleInfo, _ node: AuditReport.Node, extra: String?) -> String {
-        var lines = [node.message ?? rule.description]
+        var lines = [node.message ?? rule.translatedDescription]
         if let extra { lines.append(extra) }
-        let label = node.label.isEmpty ? "no name" : "\"\(node.label)\""
-        lines.append("Control: \(node.shownControl) (\(label))" + (node.place.isEmpty ? "" : " at \(node.place)"))
-        lines.append("Rule: \(rule.id), \(rule.impact.rawValue) impact. \(rule.description).")
-        lines.append("Fix: \(rule.help). \(rule.helpURL)")
-        lines.append("WCAG: \(rule.criteriaWords)")
+        let label = TextFormat.named(node)
+        // Translators: a line of a JUnit testcase's details: %1$s is the control's id (as it
+        // is), %2$s its name in quotes or "no name", %3$s where it is in its file ("scene.json:4:5").
+        lines.append(node.place.isEmpty ? translated("Control: %1$s (%2$s)", node.controlWords, label)
+                                        : translated("Control: %1$s (%2$s) at %3$s", node.controlWords, label, node.place))
+        // Translators: a line of a JUnit testcase's details: %1$s is the rule's id (as it is),
+        // %2$s its impact ("serious"), %3$s what it checks.
+        lines.append(translated("Rule: %1$s, %2$s impact. %3$s.", rule.id, rule.impact.translatedName, rule.translatedDescription))
+        // Translators: a line of a JUnit testcase's details: %1$s is what to do, %2$s the address
+        // of the rule's documentation.
+        lines.append(translated("Fix: %1$s. %2$s", rule.translatedHelp, rule.helpURL))
+        // Translators: a line of a JUnit testcase's details: %s lists the WCAG success criteria.
+        lines.append(translated("WCAG: %s", rule.translatedCriteria))
         return lines.joined(separator: "\n")
     }
 

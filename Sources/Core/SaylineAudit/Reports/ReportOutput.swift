@@ -65,13 +65,16 @@ struct ReportOutput {
 }
 
 extension AuditReport {
-    /// Walks the report into a format made by `make` around an output to `sink`.
+    /// Walks the report into a format made by `make` around an output to `sink`, every word in
+    /// the report's language (the lent threads take the phrasebook of the thread that lends them).
     func write<Format: ReportFormat>(_ settings: ReportSettings, parallel: JSONParallelRender? = nil,
                                      to sink: (ArraySlice<UInt8>) -> Void, as make: (ReportOutput) -> Format) {
-        withoutActuallyEscaping(sink) { sink in
-            var format = make(ReportOutput(sink: sink, parallel: parallel))
-            var walk = ReportWalk(self, settings)
-            walk.walk(&format)
+        Phrasebook.using(settings.language ?? Phrasebook.current) {
+            withoutActuallyEscaping(sink) { sink in
+                var format = make(ReportOutput(sink: sink, parallel: parallel))
+                var walk = ReportWalk(self, settings)
+                walk.walk(&format)
+            }
         }
     }
 

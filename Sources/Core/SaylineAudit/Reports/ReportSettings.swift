@@ -17,12 +17,17 @@ public struct ReportSettings: Sendable, Equatable {
     /// Each scene's location for SARIF, by the name the report shows: a URI reference from
     /// `sourceRoot`, or an absolute `file://` URI for a file outside it.
     public var locations: [String: String] = [:]
+    /// The language the report's words are in: its phrasebook, whatever language each finding
+    /// was heard in; nil for the phrasebook of the thread that writes it. Ids, keys and the
+    /// structure every format's readers expect stay as they are in every language.
+    public var language: Phrasebook?
 
     /// Settings for a report.
     public init(version: String, timestamp: String = "", failOn: Impact = .serious, options: AuditOptions = AuditOptions(),
-                sourceRoot: String? = nil, locations: [String: String] = [:]) {
+                sourceRoot: String? = nil, locations: [String: String] = [:], language: Phrasebook? = nil) {
         self.sourceRoot = sourceRoot
         self.locations = locations
+        self.language = language
         self.version = version
         self.timestamp = timestamp
         self.failOn = failOn
@@ -31,23 +36,49 @@ public struct ReportSettings: Sendable, Equatable {
 }
 
 extension AuditReport {
-    /// The scenes in words: "scene.json", "3 scenes", "the demo scene".
+    /// The scenes in words: "scene.json", "3 scenes (…)", "the demo scene".
     var subject: String {
-        let named = files.map { $0.isEmpty ? "the demo scene" : $0 }
-        return named.count == 1 ? named[0] : "\(named.count) scenes (\(named.joined(separator: ", ")))"
+        let named = files.map { $0.isEmpty ? translated("the demo scene") : $0 }
+        guard named.count != 1 else { return named[0] }
+        // Translators: %1$s counts the scenes audited, %2$s lists their files.
+        return translatedCount("%1$s scene (%2$s)", "%1$s scenes (%2$s)", count: named.count, NumberText.plain(Double(named.count)), named.joined(separator: ", "))
     }
 
     /// The verdict in a sentence, as every format says it.
     func verdict(_ settings: ReportSettings) -> String {
         let failing = failingCount(at: settings.failOn)
         let below = violationCount - failing
-        let new = baselineApplied ? "new " : ""
+        let threshold = FindingMessage.Argument.text(settings.failOn.translatedName)
+        // Translators: the verdict of an audit. %1$s counts violations, %2$s is an impact
+        // ("serious"): the least that fails the audit.
         var words = failing > 0
-            ? "Failed: \(failing) \(new)\(failing == 1 ? "violation" : "violations") at or above \(settings.failOn.rawValue) impact"
-            : "Passed: no \(new)violation at or above \(settings.failOn.rawValue) impact"
-        if below > 0 { words += "; \(below) below it, reported only" }
-        if baselineApplied && knownCount > 0 { words += "; \(knownCount) known, in the baseline" }
-        return words + "."
+            ? (baselineApplied
+                ? FindingMessage(counting: translatableCount("Failed: %1$s new violation at or above %2$s impact", "Failed: %1$s new violations at or above %2$s impact"),
+                                 count: failing, .number(Double(failing)), threshold)
+                : FindingMessage(counting: translatableCount("Failed: %1$s violation at or above %2$s impact", "Failed: %1$s violations at or above %2$s impact"),
+                                 count: failing, .number(Double(failing)), threshold))
+            // Translators: the verdict of an audit; %s is an impact ("serious").
+            : (baselineApplied
+                ? FindingMessage(translatable("Passed: no new violation at or above %s impact"), threshold)
+                : FindingMessage(translatable("Passed: no violation at or above %s impact"), threshold))
+        if below > 0 {
+            // Translators: follows the verdict ("Failed: 2 violations at or above serious impact;
+            // 1 below it, reported only"): %s counts violations of a lower impact.
+            words = .joined(words, FindingMessage(counting: translatableCount("%s below it, reported only", "%s below it, reported only"), count: below, .number(Double(below))))
+        }
+        if baselineApplied && knownCount > 0 {
+            // Translators: follows the verdict: %s counts violations the baseline file holds.
+            words = .joined(words, FindingMessage(counting: translatableCount("%s known, in the baseline", "%s known, in the baseline"), count: knownCount, .number(Double(knownCount))))
+        }
+        return words.text + "."
+    }
+}
+
+extension AuditReport {
+    /// The language of this thread's phrasebook as BCP 47 writes it, for HTML's `lang` and
+    /// SARIF's `language`: "en", "de", "de-AT".
+    static var languageTag: String {
+        Phrasebook.reading { book in (book.regional ?? book.code).replacing("_", with: "-") }
     }
 }
 

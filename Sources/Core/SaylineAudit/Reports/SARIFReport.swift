@@ -35,13 +35,15 @@ struct SARIFFormat: ReportFormat {
     }
 
     mutating func finding(_ position: Int, of group: FindingGroup) {
-        let rule = group.rule, node = group[position], found = node.message ?? rule.description
+        let rule = group.rule, node = group[position], found = node.message ?? rule.translatedDescription
         let result = SARIFResult(rule: rule, ruleIndex: group.ruleIndex, node: node)
+        // What was found and what to do, two sentences.
+        let fix = found + ". " + rule.translatedHelp + "."
         switch group.kind {
-        case .violation: results.append(result.tree(kind: "fail", message: "\(found). \(rule.help).", state: baselineApplied ? "new" : nil, settings, fileIndex: fileIndex))
-        case .known: results.append(result.tree(kind: "fail", message: "\(found). \(rule.help). Known: in the baseline.", state: "unchanged", settings, fileIndex: fileIndex))
-        case .incomplete: results.append(result.tree(kind: "review", message: "\(found). A person should check this.", settings, fileIndex: fileIndex))
-        case .suppressed: results.append(result.tree(kind: "fail", message: "\(found). \(rule.help).", suppression: group.reason(position), settings, fileIndex: fileIndex))
+        case .violation: results.append(result.tree(kind: "fail", message: fix, state: baselineApplied ? "new" : nil, settings, fileIndex: fileIndex))
+        case .known: results.append(result.tree(kind: "fail", message: fix + " " + translated("Known: in the baseline."), state: "unchanged", settings, fileIndex: fileIndex))
+        case .incomplete: results.append(result.tree(kind: "review", message: found + ". " + translated("A person should check this."), settings, fileIndex: fileIndex))
+        case .suppressed: results.append(result.tree(kind: "fail", message: fix, suppression: group.reason(position), settings, fileIndex: fileIndex))
         case .pass: break
         }
     }
@@ -50,7 +52,8 @@ struct SARIFFormat: ReportFormat {
     mutating func fixed(_ entry: AuditBaseline.Entry, rule: (info: AuditRuleInfo, index: Int)?) {
         guard let rule else { return }
         let gone = AuditReport.Node(file: entry.file, control: entry.control, label: "", message: nil, line: nil, column: nil, html: "", nanoseconds: 0)
-        let message = "Fixed: \(rule.info.id) no longer finds \(entry.control); remove it from the baseline."
+        // Translators: %1$s is a rule's id, %2$s a control's id, both as they are.
+        let message = translated("Fixed: %1$s no longer finds %2$s; remove it from the baseline.", rule.info.id, AuditReport.Node.controlWords(ofKey: entry.control))
         results.append(SARIFResult(rule: rule.info, ruleIndex: rule.index, node: gone).tree(kind: "pass", message: message, state: "absent", settings, fileIndex: fileIndex))
     }
 
@@ -68,10 +71,12 @@ struct SARIFFormat: ReportFormat {
             JSONMember("columnKind", "unicodeCodePoints"),
             JSONMember("results", .array(results)),
         ]
+        // SARIF's language of the log's messages, "en-US" when it is not given.
+        if !Phrasebook.speaksEnglish { runMembers.insert(JSONMember("language", .string(AuditReport.languageTag)), at: runMembers.count - 2) }
         if let root = settings.sourceRoot {
             runMembers.insert(JSONMember("originalUriBaseIds", .object([JSONMember(AuditReport.rootName, .object([
                 JSONMember("uri", .string(root)),
-                JSONMember("description", .object([JSONMember("text", "The project's root: the repository's, or the folder the audit ran in outside one.")])),
+                JSONMember("description", .object([JSONMember("text", .string(translated("The project's root: the repository's, or the folder the audit ran in outside one.")))])),
             ]))])), at: 3)
         }
         out.stream(.object([

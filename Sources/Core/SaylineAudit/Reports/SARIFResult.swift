@@ -28,7 +28,7 @@ struct SARIFResult {
                 JSONMember("kind", "inSource"), JSONMember("status", "accepted"), JSONMember("justification", .string(suppression)),
             ])]))
         }
-        let label = node.label.isEmpty ? "no name" : node.label
+        let label = node.label.isEmpty ? translated("no name") : node.label
         members.append(JSONMember("properties", .object([
             JSONMember("impact", .string(rule.impact.rawValue)), JSONMember("label", .string(label)),
             JSONMember("failsAudit", .bool(kind == "fail" && suppression == nil && state != "unchanged" && rule.impact >= settings.failOn)),
@@ -56,10 +56,12 @@ struct SARIFResult {
         return .object([
             JSONMember("id", .string(rule.id)),
             JSONMember("name", .string(AuditReport.pascalCase(rule.id))),
-            JSONMember("shortDescription", .object([JSONMember("text", .string(rule.help))])),
-            JSONMember("fullDescription", .object([JSONMember("text", .string(rule.description))])),
+            JSONMember("shortDescription", .object([JSONMember("text", .string(rule.translatedHelp))])),
+            JSONMember("fullDescription", .object([JSONMember("text", .string(rule.translatedDescription))])),
             JSONMember("helpUri", .string(rule.helpURL)),
-            JSONMember("help", .object([JSONMember("text", .string("\(rule.help). \(rule.criteriaWords). Source: \(rule.source)."))])),
+            // Translators: a rule's help in a SARIF log: %1$s what to do, %2$s the WCAG success
+            // criteria it checks, %3$s where the rule comes from.
+            JSONMember("help", .object([JSONMember("text", .string(translated("%1$s. %2$s. Source: %3$s.", rule.translatedHelp, rule.translatedCriteria, rule.translatedSource)))])),
             JSONMember("defaultConfiguration", .object([JSONMember("level", .string(level))])),
             JSONMember("properties", .object([
                 JSONMember("tags", .array((["accessibility"] + rule.tags).map(JSONTree.string))),

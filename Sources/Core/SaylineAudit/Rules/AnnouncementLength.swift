@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineSession
 /// Announcements stay short: a change within the change budget, focus within the focus budget
 /// (in words; `--max-change-words`, `--max-focus-words`).
@@ -7,9 +8,12 @@ public struct AnnouncementLength: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "announcement-length", impact: .moderate,
-        description: "Checks that focus and change announcements stay within their word budgets",
-        help: "Keep announcements short: the value first, in few words",
-        source: "Sayline speech style, Docs/speech.md (value first, one short line); speech-dispatcher message priorities",
+        description: translatable("Checks that focus and change announcements stay within their word budgets"),
+        help: translatable("Keep announcements short: the value first, in few words"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("Sayline speech style, Docs/speech.md (value first, one short line); speech-dispatcher message priorities"),
         criteria: [])
 
     /// The rule; it has nothing to configure.
@@ -24,14 +28,23 @@ public struct AnnouncementLength: AuditRule {
         let announcer = Announcer(verbosity: .normal)
         let focus = announcer.focusLine(element)
         let focusWords = Self.words(in: focus)
-        if focusWords > context.options.maximumFocusWords {
-            return .violation("Focus says \(focusWords) words (\"\(focus)\"), over the budget of \(context.options.maximumFocusWords)")
+        let focusBudget = context.options.maximumFocusWords, changeBudget = context.options.maximumChangeWords
+        if focusWords > focusBudget {
+            // Translators: %1$s is a number of words, %2$s the announcement as it was heard (keep
+            // it in quotes), %3$s the most words it may take.
+            return .violation(FindingMessage(counting: translatableCount("Focus says %1$s word (\"%2$s\"), over the budget of %3$s",
+                                                                         "Focus says %1$s words (\"%2$s\"), over the budget of %3$s"),
+                                             count: focusWords, .number(Double(focusWords)), .text(focus), .number(Double(focusBudget))))
         }
         for step in probe.steps {
             for line in step.announcements {
                 let count = Self.words(in: line.text)
-                if count > context.options.maximumChangeWords {
-                    return .violation("A change says \(count) words (\"\(line.text)\"), over the budget of \(context.options.maximumChangeWords)")
+                if count > changeBudget {
+                    // Translators: %1$s is a number of words, %2$s the announcement as it was heard
+                    // (keep it in quotes), %3$s the most words it may take.
+                    return .violation(FindingMessage(counting: translatableCount("A change says %1$s word (\"%2$s\"), over the budget of %3$s",
+                                                                                 "A change says %1$s words (\"%2$s\"), over the budget of %3$s"),
+                                                     count: count, .number(Double(count)), .text(line.text), .number(Double(changeBudget))))
                 }
             }
         }

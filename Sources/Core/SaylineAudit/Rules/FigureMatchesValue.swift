@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 
 /// A control never shows a figure that is not its value.
@@ -9,9 +10,12 @@ public struct FigureMatchesValue: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "figure-matches-value", impact: .serious,
-        description: "Checks that a digit roll shows the value it holds",
-        help: "Give the digit roll columns enough for its largest value",
-        source: "WCAG 2.2 SC 1.3.1 Info and Relationships; the digit roll seed's column rules",
+        description: translatable("Checks that a digit roll shows the value it holds"),
+        help: translatable("Give the digit roll columns enough for its largest value"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("WCAG 2.2 SC 1.3.1 Info and Relationships; the digit roll seed's column rules"),
         criteria: [.infoAndRelationships])
 
     /// The rule; it has nothing to configure.
@@ -22,8 +26,14 @@ public struct FigureMatchesValue: AuditRule {
         let element = probe.element
         let control = element.control
         guard control.figureMayDiffer else { return .inapplicable }
-        for value in [element.value, element.minimum, element.maximum] {
-            if let misstatement = control.misstatement(for: value) { return .violation("The \(type(of: control).noun) \(misstatement)") }
+        for value in [element.value, element.minimum, element.maximum] where control.misstatement(for: value) != nil {
+            // The control says what the screen shows, in the report's language when it is written.
+            let shows = FindingMessage.Argument.said(FindingMessage.Said { control.misstatement(for: value) ?? "" })
+            // Translators: %s says what the digit roll's screen shows instead of its value
+            // ("shows $0 for -3, the columns cannot show a minus sign").
+            if type(of: control).noun == DigitRoll.noun { return .violation(FindingMessage(translatable("The roll %s"), shows)) }
+            // Translators: %s says what a control's screen shows instead of its value.
+            return .violation(FindingMessage(translatable("The screen %s"), shows))
         }
         return .pass
     }

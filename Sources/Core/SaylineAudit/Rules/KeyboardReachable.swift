@@ -9,9 +9,12 @@ public struct KeyboardReachable: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "keyboard-reachable", impact: .critical,
-        description: "Checks that every value can be reached from the keyboard one step at a time, with no dragging",
-        help: "Make every value reachable with the arrow keys",
-        source: "WCAG 2.2 SC 2.1.1 Keyboard; WAI-ARIA APG slider keyboard interaction",
+        description: translatable("Checks that every value can be reached from the keyboard one step at a time, with no dragging"),
+        help: translatable("Make every value reachable with the arrow keys"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("WCAG 2.2 SC 2.1.1 Keyboard; WAI-ARIA APG slider keyboard interaction"),
         criteria: [.keyboard, .draggingMovements])
 
     /// The rule; it has nothing to configure.
@@ -22,25 +25,37 @@ public struct KeyboardReachable: AuditRule {
         let element = probe.element
         let scale = element.scale
         if scale.cutsOffRequestedRange {
-            let top = NumberText.plainForPrograms(scale.upperBound), asked = NumberText.plainForPrograms(scale.requestedUpperBound)
-            return .violation("Values above \(top) cannot be reached: the scale stops at \(scale.tickCount) ticks but the range goes to \(asked)")
+            // Translators: %1$s is the highest value reached, %2$s a number of ticks (steps on
+            // the scale), %3$s the maximum the scene asked for.
+            return .violation(FindingMessage(counting: translatableCount("Values above %1$s cannot be reached: the scale stops at %2$s tick but the range goes to %3$s",
+                                                                         "Values above %1$s cannot be reached: the scale stops at %2$s ticks but the range goes to %3$s"),
+                                             count: scale.tickCount, .number(scale.upperBound), .number(Double(scale.tickCount)), .number(scale.requestedUpperBound)))
         }
         guard scale.tickCount > 1 else { return .inapplicable }
         var moved = element
         _ = moved.apply(.toMaximum)
-        if moved.value != scale.upperBound { return .violation("End reaches \(NumberText.plainForPrograms(moved.value)), not the maximum \(NumberText.plainForPrograms(scale.upperBound))") }
+        if moved.value != scale.upperBound {
+            // Translators: %1$s is a key's name (End), %2$s the value it reaches, %3$s the maximum.
+            return .violation(FindingMessage(translatable("%1$s reaches %2$s, not the maximum %3$s"), .message(Self.key("End")), .number(moved.value), .number(scale.upperBound)))
+        }
         _ = moved.apply(.toMinimum)
-        if moved.value != scale.lowerBound { return .violation("Home reaches \(NumberText.plainForPrograms(moved.value)), not the minimum \(NumberText.plainForPrograms(scale.lowerBound))") }
+        if moved.value != scale.lowerBound {
+            // Translators: %1$s is a key's name (Home), %2$s the value it reaches, %3$s the minimum.
+            return .violation(FindingMessage(translatable("%1$s reaches %2$s, not the minimum %3$s"), .message(Self.key("Home")), .number(moved.value), .number(scale.lowerBound)))
+        }
         for step in probe.steps {
             if step.after.index != step.index + 1 {
-                return .violation("An increment from \(NumberText.plainForPrograms(step.before.value)) reaches \(NumberText.plainForPrograms(step.after.value)), not the next step")
+                return .violation(FindingMessage(translatable("An increment from %1$s reaches %2$s, not the next step"), .number(step.before.value), .number(step.after.value)))
             }
             if step.indexAfterComingBack != step.index {
-                return .violation("A decrement from \(NumberText.plainForPrograms(step.after.value)) does not come back to \(NumberText.plainForPrograms(step.before.value))")
+                return .violation(FindingMessage(translatable("A decrement from %1$s does not come back to %2$s"), .number(step.after.value), .number(step.before.value)))
             }
         }
         var top = AuditContext.element(element, at: scale.tickCount - 1)
-        if top.apply(.increment(1)) != .unchanged(.atBound(.maximum)) { return .violation("A step past the maximum changed the value") }
+        if top.apply(.increment(1)) != .unchanged(.atBound(.maximum)) { return .violation(FindingMessage(translatable("A step past the maximum changed the value"))) }
         return .pass
     }
+
+    /// A key by the name the language gives it ("Pos1" for Home in German): the key table's own.
+    private static func key(_ name: String) -> FindingMessage { FindingMessage(context: "key name", name) }
 }

@@ -10,9 +10,12 @@ public struct LanguageComplete: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "language-complete", impact: .serious,
-        description: "Checks that every control has its label and unit words in each language the scene gives words in",
-        help: "Give each control its label, and unit words unless the unit is one Sayline knows, in every language of the scene's languages",
-        source: "WCAG 2.2 SC 3.1.2 Language of Parts and 4.1.2 Name, Role, Value; gettext's untranslated messages",
+        description: translatable("Checks that every control has its label and unit words in each language the scene gives words in"),
+        help: translatable("Give each control its label, and unit words unless the unit is one Sayline knows, in every language of the scene's languages"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("WCAG 2.2 SC 3.1.2 Language of Parts and 4.1.2 Name, Role, Value; gettext's untranslated messages"),
         criteria: [.languageOfParts, .nameRoleValue])
 
     /// The rule; it has nothing to configure.
@@ -29,13 +32,24 @@ public struct LanguageComplete: AuditRule {
             noUnit = context.claimedLanguages.filter { unit.languages[$0] == nil }
         }
         // A scene may claim many languages: a finding names five, and counts the rest.
-        func named(_ codes: [String]) -> String {
-            codes.count <= 5 ? codes.joined(separator: ", ") : codes.prefix(5).joined(separator: ", ") + " and \(codes.count - 5) more"
+        func named(_ codes: [String]) -> FindingMessage.Argument {
+            guard codes.count > 5 else { return .text(codes.joined(separator: ", ")) }
+            // Translators: %1$s lists five language codes ("de, fr, es, pl, it"), %2$s counts the
+            // codes left out.
+            return .message(FindingMessage(counting: translatableCount("%1$s and %2$s more", "%1$s and %2$s more"), count: codes.count - 5,
+                                           .text(codes.prefix(5).joined(separator: ", ")), .number(Double(codes.count - 5))))
         }
-        var missing: [String] = []
-        if !noLabel.isEmpty { missing.append("no label in " + named(noLabel)) }
-        if !noUnit.isEmpty { missing.append("no unit words in " + named(noUnit)) }
-        guard !missing.isEmpty else { return .pass }
-        return .violation("The control \(identity.id) has " + missing.joined(separator: " and ") + ": there it is heard in the scene's own words")
+        let id = FindingMessage.Argument.text(identity.id)
+        switch (noLabel.isEmpty, noUnit.isEmpty) {
+        case (true, true): return .pass
+        // Translators: %1$s is a control's id, %2$s and %3$s lists of language codes ("de, pl"):
+        // the languages the scene gives words in where this control has none.
+        case (false, false): return .violation(FindingMessage(translatable("The control %1$s has no label in %2$s and no unit words in %3$s: there it is heard in the scene's own words"),
+                                                              id, named(noLabel), named(noUnit)))
+        // Translators: %1$s is a control's id, %2$s a list of language codes ("de, pl").
+        case (false, true): return .violation(FindingMessage(translatable("The control %1$s has no label in %2$s: there it is heard in the scene's own words"), id, named(noLabel)))
+        // Translators: %1$s is a control's id, %2$s a list of language codes ("de, pl").
+        case (true, false): return .violation(FindingMessage(translatable("The control %1$s has no unit words in %2$s: there it is heard in the scene's own words"), id, named(noUnit)))
+        }
     }
 }

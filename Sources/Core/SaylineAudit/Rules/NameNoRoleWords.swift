@@ -9,9 +9,12 @@ public struct NameNoRoleWords: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "name-no-role-words", impact: .moderate,
-        description: "Checks that a name holds no role or action words, which the screen reader says already",
-        help: "Leave role and action words such as slider or swipe out of names",
-        source: "Apple accessibilityLabel guidance (do not include the control type); WAI-ARIA APG naming",
+        description: translatable("Checks that a name holds no role or action words, which the screen reader says already"),
+        help: translatable("Leave role and action words such as slider or swipe out of names"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("Apple accessibilityLabel guidance (do not include the control type); WAI-ARIA APG naming"),
         criteria: [])
 
     static let roleWords: Set<String> = ["slider", "adjustable", "swipe", "picker", "scroll", "drag", "tap", "button", "stepper", "widget", "control"]
@@ -26,6 +29,9 @@ public struct NameNoRoleWords: AuditRule {
         guard !label.trimmingWhitespace().isEmpty else { return .inapplicable }
         let words = label.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
         guard let found = words.first(where: Self.roleWords.contains) else { return .pass }
-        return .violation("The name \"\(label)\" contains \"\(found)\": the screen reader already says the role, so it is heard twice")
+        // Translators: %1$s is a control's name as the scene gives it, %2$s an English word in it
+        // such as "slider": keep both in quotes.
+        return .violation(FindingMessage(translatable("The name \"%1$s\" contains \"%2$s\": the screen reader already says the role, so it is heard twice"),
+                                         .text(label), .text(found)))
     }
 }

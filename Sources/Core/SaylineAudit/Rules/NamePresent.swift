@@ -8,9 +8,12 @@ public struct NamePresent: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "name-present", impact: .critical,
-        description: "Checks that every control has a label a screen reader can say",
-        help: "Give every control a label",
-        source: "WCAG 2.2 SC 4.1.2 Name, Role, Value; axe-core aria-input-field-name",
+        description: translatable("Checks that every control has a label a screen reader can say"),
+        help: translatable("Give every control a label"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("WCAG 2.2 SC 4.1.2 Name, Role, Value; axe-core aria-input-field-name"),
         criteria: [.nameRoleValue])
 
     /// The rule; it has nothing to configure.
@@ -23,7 +26,8 @@ public struct NamePresent: AuditRule {
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         return element.identity.label.trimmingWhitespace().isEmpty
-            ? .violation("The control \(element.identity.id) has no name: a screen reader says only its value")
+            // Translators: %s is a control's id, as the scene gives it.
+            ? .violation(FindingMessage(translatable("The control %s has no name: a screen reader says only its value"), .text(element.identity.id)))
             : .pass
     }
 }

@@ -9,9 +9,12 @@ public struct NameUnique: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "name-unique", impact: .serious,
-        description: "Checks that no two controls in a scene share a name",
-        help: "Give every control a name of its own",
-        source: "WCAG 2.2 SC 2.4.6 Headings and Labels; Google ATF DuplicateSpeakableTextCheck",
+        description: translatable("Checks that no two controls in a scene share a name"),
+        help: translatable("Give every control a name of its own"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("WCAG 2.2 SC 2.4.6 Headings and Labels; Google ATF DuplicateSpeakableTextCheck"),
         criteria: [.headingsAndLabels])
 
     /// The rule; it has nothing to configure.
@@ -26,6 +29,10 @@ public struct NameUnique: AuditRule {
         let label = element.identity.label
         guard !label.trimmingWhitespace().isEmpty else { return .inapplicable }
         let count = context.nameCounts[AuditContext.nameKey(label)] ?? 1
-        return count > 1 ? .violation("\(count) controls are named \"\(label)\"") : .pass
+        guard count > 1 else { return .pass }
+        // Translators: %1$s counts controls (two or more), %2$s is the name they share: keep it
+        // in quotes.
+        return .violation(FindingMessage(counting: translatableCount("%1$s control is named \"%2$s\"", "%1$s controls are named \"%2$s\""), count: count,
+                                         .number(Double(count)), .text(label)))
     }
 }

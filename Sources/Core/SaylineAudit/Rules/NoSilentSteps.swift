@@ -9,9 +9,12 @@ public struct NoSilentSteps: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "no-silent-steps", impact: .serious,
-        description: "Checks that every change is announced, in words that differ from the value before",
-        help: "Announce every change with words that differ from the last",
-        source: "WCAG 2.2 SC 4.1.3 Status Messages; Apple adjustable trait (the new value is spoken on each change)",
+        description: translatable("Checks that every change is announced, in words that differ from the value before"),
+        help: translatable("Announce every change with words that differ from the last"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("WCAG 2.2 SC 4.1.3 Status Messages; Apple adjustable trait (the new value is spoken on each change)"),
         criteria: [.statusMessages])
 
     /// The rule; it has nothing to configure.
@@ -26,10 +29,13 @@ public struct NoSilentSteps: AuditRule {
         for step in probe.steps {
             guard case .changed = step.outcome else { continue }
             if step.spokenAfter == step.spokenBefore {
-                return .violation("Stepping from \(NumberText.plainForPrograms(step.before.value)) to \(NumberText.plainForPrograms(step.after.value)) is heard as \"\(step.spokenBefore)\" both times")
+                // Translators: %1$s and %2$s are values, %3$s what is heard for both, as it was
+                // heard: keep it in quotes.
+                return .violation(FindingMessage(translatable("Stepping from %1$s to %2$s is heard as \"%3$s\" both times"),
+                                                 .number(step.before.value), .number(step.after.value), .text(step.spokenBefore)))
             }
             if step.announcements.allSatisfy({ $0.text.isEmpty }) {
-                return .violation("The change to \(NumberText.plainForPrograms(step.after.value)) is not announced")
+                return .violation(FindingMessage(translatable("The change to %s is not announced"), .number(step.after.value)))
             }
         }
         return .pass

@@ -10,9 +10,12 @@ public struct ReduceMotionHonoured: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "reduce-motion-honoured", impact: .critical,
-        description: "Checks that with reduce motion every change jumps, the tour never starts and the words stay the same",
-        help: "Jump instead of animating when reduce motion is on, and keep the tour stopped",
-        source: "WCAG 2.2 SC 2.3.3 Animation from Interactions; Apple Reduce Motion",
+        description: translatable("Checks that with reduce motion every change jumps, the tour never starts and the words stay the same"),
+        help: translatable("Jump instead of animating when reduce motion is on, and keep the tour stopped"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("WCAG 2.2 SC 2.3.3 Animation from Interactions; Apple Reduce Motion"),
         criteria: [.animationFromInteractions, .pauseStopHide])
 
     /// The rule; it has nothing to configure.
@@ -30,23 +33,31 @@ public struct ReduceMotionHonoured: AuditRule {
         for command in commands {
             let jumped = reduced.perform(command)
             // With motion the tour runs and is timed; what is heard of it is not compared.
-            guard command != .tour else {
-                if let transition = jumped.transition, transition.transition.intermediateFrameCount() != 0 {
-                    return .violation("\(command) draws \(transition.transition.intermediateFrameCount()) intermediate frames with reduce motion on")
-                }
-                continue
-            }
-            let animated = full.perform(command)
             if let transition = jumped.transition, transition.transition.intermediateFrameCount() != 0 {
-                return .violation("\(command) draws \(transition.transition.intermediateFrameCount()) intermediate frames with reduce motion on")
+                let frames = transition.transition.intermediateFrameCount()
+                // Translators: %1$s is a command as it is typed ("inc", "set 5", "tour"), %2$s a
+                // number of frames drawn between two values.
+                return .violation(FindingMessage(counting: translatableCount("%1$s draws %2$s intermediate frame with reduce motion on",
+                                                                             "%1$s draws %2$s intermediate frames with reduce motion on"),
+                                                 count: frames, .text(Self.typed(command)), .number(Double(frames))))
             }
-            if jumped.announcements != animated.announcements && command != .tour {
-                return .violation("\(command) is heard differently with reduce motion on")
+            // With motion the tour runs and is timed; what is heard of it is not compared.
+            guard command != .tour else { continue }
+            let animated = full.perform(command)
+            if jumped.announcements != animated.announcements {
+                // Translators: %s is a command as it is typed ("inc", "set 5").
+                return .violation(FindingMessage(translatable("%s is heard differently with reduce motion on"), .text(Self.typed(command))))
             }
         }
         if reduced.tour != nil || !reduced.advanceTour().events.isEmpty {
-            return .violation("The tour starts with reduce motion on")
+            return .violation(FindingMessage(translatable("The tour starts with reduce motion on")))
         }
         return .pass
+    }
+
+    /// A command as a person types it: "inc", "set 5", "tour".
+    private static func typed(_ command: Command) -> String {
+        if case .set(let value) = command { return command.name + " " + value }
+        return command.name
     }
 }

@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 
 /// Every other setting (tick spacing, major interval, columns, spring, stagger…) is usable as given.
@@ -8,9 +9,12 @@ public struct SettingsValid: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "settings-valid", impact: .moderate,
-        description: "Checks that the scene's settings are usable as given, without repairs",
-        help: "Fix the settings the control had to repair",
-        source: "Sayline design principle 4, Docs/architecture.md (bad input yields a usable control, and the sanitising is reported)",
+        description: translatable("Checks that the scene's settings are usable as given, without repairs"),
+        help: translatable("Fix the settings the control had to repair"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("Sayline design principle 4, Docs/architecture.md (bad input yields a usable control, and the sanitising is reported)"),
         criteria: [])
 
     /// The rule; it has nothing to configure.
@@ -20,6 +24,6 @@ public struct SettingsValid: AuditRule {
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         let repairs = element.repairs.filter { !RangeValid.fields.contains($0.field) && $0.field != "tickCount" }
-        return repairs.isEmpty ? .pass : .violation(repairs.map(\.sentence).joined(separator: "; "))
+        return FindingMessage.repairs(repairs).map(RuleResult.violation) ?? .pass
     }
 }

@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 
 /// Spoken values use words a speech engine says well.
@@ -10,9 +11,12 @@ public struct SpokenTextSpeakable: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "spoken-text-speakable", impact: .serious,
-        description: "Checks that spoken values use words a speech engine says well, not symbols",
-        help: "Speak values in words: units spelled out, no symbols",
-        source: "Sayline speech style (Docs/speech.md), checked against espeak-ng; WAI-ARIA aria-valuetext (\"7 out of 10\")",
+        description: translatable("Checks that spoken values use words a speech engine says well, not symbols"),
+        help: translatable("Speak values in words: units spelled out, no symbols"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("Sayline speech style (Docs/speech.md), checked against espeak-ng; WAI-ARIA aria-valuetext (\"7 out of 10\")"),
         criteria: [])
 
     static let abbreviations = ["kg", "km", "cm", "mm", "lb", "lbs", "oz", "ml", "mph", "kph", "kmh", "hr", "hrs", "sec", "secs", "ms", "ft", "yd", "mi"]
@@ -34,28 +38,60 @@ public struct SpokenTextSpeakable: AuditRule {
         texts += probe.steps.map(\.spokenAfter)
         var unsure: String?
         for text in texts {
-            if let problem = Self.problem(in: text) { return .violation("\"\(text)\" \(problem)") }
+            if let problem = Self.problem(in: text) { return .violation(problem.message(text)) }
             if unsure == nil, text.utf8.contains(where: { $0 >= 0x80 }), text.unicodeScalars.contains(where: { $0.value > 0x024F && $0.properties.isAlphabetic }) {
-                unsure = "\"\(text)\" has letters outside the Latin script; listen to check how an engine says it"
+                unsure = text
             }
         }
-        return unsure.map(RuleResult.incomplete) ?? .pass
+        // Translators: %s is a value as it is spoken (keep it in quotes); its letters are of a
+        // script such as Greek or Cyrillic.
+        return unsure.map { .incomplete(FindingMessage(translatable("\"%s\" has letters outside the Latin script; listen to check how an engine says it"), .text($0))) } ?? .pass
+    }
+
+    /// What makes a speech engine stumble over a spoken text.
+    enum Problem: Sendable, Equatable {
+        /// "/" between numbers: "7/10" is "seven slash ten".
+        case slash
+        /// A currency sign before a number, heard first.
+        case currencyFirst
+        /// A symbol engines skip or read as a word.
+        case symbol(String)
+        /// A unit's abbreviation, as written ("kg" is "kay gee").
+        case abbreviation(String)
+        /// Ten or more digits of binary float noise.
+        case floatNoise
+
+        /// The finding for `text`, the spoken text that has the problem.
+        func message(_ text: String) -> FindingMessage {
+            switch self {
+            // Translators: in each of these, %1$s (or %s) is a value as it is spoken: keep it in
+            // quotes. "out of" is what the English speech says between two numbers; write what a
+            // voice of your language should say instead.
+            case .slash: FindingMessage(translatable("\"%s\" has \"/\" between numbers: say \"out of\""), .text(text))
+            case .currencyFirst: FindingMessage(translatable("\"%s\" puts a currency sign before the number: say the unit after it in words"), .text(text))
+            // Translators: %2$s is a symbol in it, such as "★".
+            case .symbol(let symbol): FindingMessage(translatable("\"%1$s\" has the symbol \"%2$s\", which speech engines skip or read as a word"), .text(text), .text(symbol))
+            // Translators: %2$s is an abbreviation in it, such as "kg".
+            case .abbreviation(let word): FindingMessage(translatable("\"%1$s\" abbreviates a unit (\"%2$s\"): say the word"), .text(text), .text(word))
+            case .floatNoise: FindingMessage(translatable("\"%s\" has float noise: round to the step's precision"), .text(text))
+            }
+        }
     }
 
     /// What is wrong with a spoken text, or nil.
     /// - Complexity: O(n) in the text's length; plain ASCII, which most values are, is scanned
     ///   as bytes, and Unicode properties are looked up only for the rest.
-    static func problem(in text: String) -> String? {
+    static func problem(in text: String) -> Problem? {
         let bytes = Array(text.utf8)
         func isDigit(_ index: Int) -> Bool { index >= 0 && index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
         for (index, byte) in bytes.enumerated() {
             switch byte {
             case UInt8(ascii: "/") where isDigit(index - 1) && isDigit(index + 1):
-                return "has \"/\" between numbers: say \"out of\""
+                return .slash
             case UInt8(ascii: "$") where isDigit(index + 1) || (index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "-") && isDigit(index + 2)):
-                return "puts a currency sign before the number: say the unit after it in words"
+                return .currencyFirst
             case UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "^"):
-                return "has the symbol \"\(Unicode.Scalar(byte))\", which speech engines skip or read as a word"
+                return .symbol(String(Unicode.Scalar(byte)))
             default:
                 break
             }
@@ -65,7 +101,7 @@ public struct SpokenTextSpeakable: AuditRule {
         // letters after its leading digits ("62kg" → "kg") are packed into a number and looked
         // for among the abbreviations' numbers: no String is made of any word (one a short
         // word, with a seeded hash each, was most of this rule's time in an audit).
-        func checkWord(_ start: Int, _ end: Int) -> String? {
+        func checkWord(_ start: Int, _ end: Int) -> Problem? {
             var lettersStart = start
             while lettersStart < end, bytes[lettersStart] >= 0x30, bytes[lettersStart] <= 0x39 { lettersStart += 1 }
             // No abbreviation has more than four letters: longer words are passed over.
@@ -75,7 +111,7 @@ public struct SpokenTextSpeakable: AuditRule {
             guard packedAbbreviations.contains(packed) else { return nil }
             // The word as written when it is all letters, else its letters in lower case.
             let quoted = lettersStart == start ? bytes[start..<end] : ArraySlice(bytes[lettersStart..<end].map(Self.lowercased))
-            return "abbreviates a unit (\"\(String(decoding: quoted, as: UTF8.self))\"): say the word"
+            return .abbreviation(String(decoding: quoted, as: UTF8.self))
         }
         var wordStart: Int?
         for (index, byte) in bytes.enumerated() {
@@ -97,7 +133,7 @@ public struct SpokenTextSpeakable: AuditRule {
                 fractionDigits = 0
             } else if inFraction && isDigit(index) {
                 fractionDigits += 1
-                if fractionDigits >= 10 { return "has float noise: round to the step's precision" }
+                if fractionDigits >= 10 { return .floatNoise }
             } else {
                 inFraction = false
             }
@@ -108,16 +144,16 @@ public struct SpokenTextSpeakable: AuditRule {
     private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
 
     /// Currency signs and symbols beyond ASCII: "€5", "★", "→".
-    private static func nonASCIIProblem(in text: String) -> String? {
+    private static func nonASCIIProblem(in text: String) -> Problem? {
         let scalars = Array(text.unicodeScalars)
         func isDigit(_ index: Int) -> Bool { index >= 0 && index < scalars.count && scalars[index].properties.numericType != nil }
         for (index, scalar) in scalars.enumerated() where scalar.value >= 0x80 {
             if currencySigns.contains(scalar) && (isDigit(index + 1) || (index + 2 < scalars.count && scalars[index + 1] == "-" && isDigit(index + 2))) {
-                return "puts a currency sign before the number: say the unit after it in words"
+                return .currencyFirst
             }
             let category = scalar.properties.generalCategory
             if category == .otherSymbol || category == .mathSymbol || "·•…→←↑↓".unicodeScalars.contains(scalar) {
-                return "has the symbol \"\(scalar)\", which speech engines skip or read as a word"
+                return .symbol(String(scalar))
             }
         }
         return nil

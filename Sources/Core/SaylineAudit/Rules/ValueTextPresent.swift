@@ -8,9 +8,12 @@ public struct ValueTextPresent: AuditRule {
     /// What reports say of the rule.
     public let info = AuditRuleInfo(
         id: "value-text-present", impact: .critical,
-        description: "Checks that every value has text to show and text to say",
-        help: "Give every value display text and spoken text",
-        source: "WCAG 2.2 SC 4.1.2 Name, Role, Value (value); WAI-ARIA aria-valuetext",
+        description: translatable("Checks that every value has text to show and text to say"),
+        help: translatable("Give every value display text and spoken text"),
+        // Translators: where the rule comes from. Keep the names of specifications, tools,
+        // files and rules as they are (WAI-ARIA, axe-core, Docs/speech.md); name WCAG success
+        // criteria as your language's translation of WCAG does.
+        source: translatable("WCAG 2.2 SC 4.1.2 Name, Role, Value (value); WAI-ARIA aria-valuetext"),
         criteria: [.nameRoleValue])
 
     /// The rule; it has nothing to configure.
@@ -23,13 +26,16 @@ public struct ValueTextPresent: AuditRule {
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
         let element = probe.element
         if let unit = element.identity.unit, unit.singular.isEmpty || unit.plural.isEmpty {
-            return .violation("The unit has no \(unit.plural.isEmpty ? "plural" : "singular") word: values are heard without their unit")
+            return .violation(unit.plural.isEmpty
+                ? FindingMessage(translatable("The unit has no plural word: values are heard without their unit"))
+                : FindingMessage(translatable("The unit has no singular word: values are heard without their unit")))
         }
         if !Self.hasText(element.spokenValue) || !Self.hasText(element.displayText) {
-            return .violation("At \(NumberText.plainForPrograms(element.value)) the control has no value text")
+            // Translators: %s is a value of the control.
+            return .violation(FindingMessage(translatable("At %s the control has no value text"), .number(element.value)))
         }
         for step in probe.steps where !Self.hasText(step.spokenAfter) || !Self.hasText(step.displayAfter) {
-            return .violation("At \(NumberText.plainForPrograms(step.after.value)) the control has no value text")
+            return .violation(FindingMessage(translatable("At %s the control has no value text"), .number(step.after.value)))
         }
         return .pass
     }

@@ -111,4 +111,15 @@ public enum Bound: String, Sendable, Equatable {
         case .maximum: translatedIn("the highest value", "maximum")
         }
     }
+
+    /// The words a person may type for the bounds in the language, lower-cased: the least's
+    /// short word and word, then the greatest's. Made once a language.
+    static var typedWords: [String] {
+        Phrasebook.reading { book in
+            book.words(derivedFrom: typedWordsName) {
+                [minimum.spokenShort, minimum.spokenWord, maximum.spokenShort, maximum.spokenWord].map { $0.lowercased() }
+            }
+        }
+    }
+    private static let typedWordsName = "the bounds' typed words"
 }

@@ -20,8 +20,9 @@ extension AdjustableElement {
         if scale.tickCount < 2, !rangeRepaired {
             let requested = scale.requestedUpperBound
             problems.append(requested <= minimum
-                ? SettingProblem(field: "maximum", problem: "\(NumberText.plainForPrograms(requested)) is the minimum too: there is nothing to adjust")
-                : SettingProblem(field: "step", problem: "\(NumberText.plainForPrograms(scale.step)) is more than the range from \(NumberText.plainForPrograms(minimum)) to \(NumberText.plainForPrograms(requested)): there is nothing to adjust"))
+                ? SettingProblem(field: "maximum", problem: translated("%s is the minimum too: there is nothing to adjust", NumberText.plain(requested)))
+                : SettingProblem(field: "step", problem: translated("%s is more than the range from %s to %s: there is nothing to adjust",
+                                                                    NumberText.plain(scale.step), NumberText.plain(minimum), NumberText.plain(requested))))
         }
         return problems
     }

@@ -54,11 +54,11 @@ public struct AdjustableElement: Sendable, Equatable {
         let start: Double
         if !value.isFinite {
             start = scale.lowerBound
-            repairs.append(Repair(field: "value", problem: "is not a finite number", replacement: "the minimum"))
+            repairs.append(Repair(field: "value", .notFinite, instead: .minimum))
         } else {
             let snapped = scale.value(at: scale.index(for: value))
             if abs(snapped - value) > scale.step * 1e-6 {
-                repairs.append(Repair(field: "value", problem: "\(NumberText.plainForPrograms(value)) is not on the scale", replacement: NumberText.plainForPrograms(snapped)))
+                repairs.append(Repair(field: "value", .notOnScale(value), instead: .number(snapped)))
             }
             start = snapped
         }

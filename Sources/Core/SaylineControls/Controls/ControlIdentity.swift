@@ -13,7 +13,7 @@ public struct ControlIdentity: Sendable, Equatable {
     public var label: String {
         // English with no words given for it: the scene's own, with no lookup (every focus).
         if languages.isEmpty || (Phrasebook.speaksEnglish && !givesEnglish) { return baseLabel }
-        return Phrasebook.current.entry(in: languages)?.label ?? baseLabel
+        return Phrasebook.reading { $0.entry(in: languages)?.label } ?? baseLabel
     }
     /// Whether the scene gives words for English among its languages.
     private let givesEnglish: Bool
@@ -116,15 +116,15 @@ public struct UnitWords: Sendable, Equatable {
             phrase.append(word(for: value))
             return
         }
-        let number = NumberText.spoken(value, places: places)
-        if let own = Phrasebook.current.entry(in: languages) {
-            phrase.append(number)
+        // The number goes straight into the phrase: no string is made of it or of the sentence.
+        if !languages.isEmpty, let own = Phrasebook.reading({ $0.entry(in: languages) }) {
+            phrase.append(number: value, places: places)
             phrase.append(" ")
             phrase.append(value == 1 ? own.singular : own.plural)
         } else if let known {
-            phrase.append(known.spoken(value, number: number))
+            known.appendSpoken(value, places: places, to: &phrase)
         } else {
-            phrase.append(number)
+            phrase.append(number: value, places: places)
             phrase.append(" ")
             phrase.append(word(for: value))
         }
@@ -147,20 +147,47 @@ public struct UnitWords: Sendable, Equatable {
         return known.spoken(Double(count), number: "").trimmingWhitespace()
     }
 
-    /// Every word a person may type after a number to mean this unit: the scene's, the
-    /// symbol, and the language's own words for it.
-    public var typedForms: [String] {
-        if languages.isEmpty && (known == nil || Phrasebook.speaksEnglish) {
-            return [plural, singular, symbol].compactMap { $0 }.filter { !$0.isEmpty }
+    /// How many characters at the end of `lowered` (a typed value, lower-cased) are this
+    /// unit's words, or nil: of the words a person may type after a number to mean it (the
+    /// scene's, the symbol, and the language's own words for it), the longest that ends it,
+    /// so that "kilograms" is not read as "kilogram" + "s"; of two as long, the first.
+    /// The language's words for a unit it knows are made and lower-cased once a language, not
+    /// at each value typed (Polish "kilogramów" is lower-cased through Unicode's tables).
+    public func typedSuffixLength(of lowered: String) -> Int? {
+        var longest: Int?
+        let last = lowered.utf8.last ?? 0
+        // A form no longer than the longest found cannot win: neither counted nor compared.
+        // Nor can one whose last letter is another ASCII one ("70" never ends in "kg"): two
+        // characters that end in different ASCII letters are never the same.
+        func consider(_ form: String, lowered loweredForm: @autoclosure () -> String) {
+            guard let end = form.utf8.last else { return }
+            if last < 0x80, end < 0x80, last != (UInt8(ascii: "A")...UInt8(ascii: "Z") ~= end ? end + 32 : end) { return }
+            let length = form.count
+            if let longest, length <= longest { return }
+            if lowered.hasSuffix(loweredForm()) { longest = length }
         }
-        var forms = [plural, singular, symbol].compactMap { $0 }
-        if let own = Phrasebook.current.entry(in: languages) { forms += [own.plural, own.singular] }
+        consider(plural, lowered: plural.lowercased())
+        consider(singular, lowered: singular.lowercased())
+        if let symbol { consider(symbol, lowered: symbol.lowercased()) }
+        guard !languages.isEmpty || (known != nil && !Phrasebook.speaksEnglish) else { return longest }
+        let own = languages.isEmpty ? nil : Phrasebook.reading { $0.entry(in: languages) }
+        if let own {
+            consider(own.plural, lowered: own.plural.lowercased())
+            consider(own.singular, lowered: own.singular.lowercased())
+        }
         if let known, !Phrasebook.speaksEnglish {
-            forms += [1, 2, 5].map { words(count: $0) }
-            // The form after a number with decimals ("70,5 kilograma"): what was just heard.
-            forms.append(known.spoken(0.5, number: "").trimmingWhitespace())
+            // As `words(count:)` says 1, 2 and 5, then the form after a number with decimals
+            // ("70,5 kilograma"): what was just heard.
+            let said = known.typedWords
+            if let own {
+                consider(own.singular, lowered: own.singular.lowercased())
+                consider(own.plural, lowered: own.plural.lowercased())
+            } else {
+                for index in 0..<3 { consider(said[index], lowered: said[4 + index]) }
+            }
+            consider(said[3], lowered: said[7])
         }
-        return forms.filter { !$0.isEmpty }
+        return longest
     }
 }
 

@@ -45,7 +45,7 @@ public struct DigitRoll: AdjustableControl {
         var repairs: [Repair] = []
         self.columns = min(max(columns, 1), Self.maximumColumns)
         if self.columns != columns {
-            repairs.append(Repair(field: "digits", problem: "\(columns) is outside 1 to 9", replacement: "\(self.columns)"))
+            repairs.append(Repair(field: "digits", .digitsOutside(columns), instead: .number(Double(self.columns))))
         }
         // Spaces are part of a figure ("USD 12 480", a no-break space between groups): only
         // control characters and line breaks are taken out.
@@ -54,29 +54,29 @@ public struct DigitRoll: AdjustableControl {
         self.leadingZeros = leadingZeros
         self.startDigit = min(max(startDigit, 0), 9)
         if self.startDigit != startDigit {
-            repairs.append(Repair(field: "start", problem: "\(startDigit) is not a digit", replacement: "\(self.startDigit)"))
+            repairs.append(Repair(field: "start", .notADigit(startDigit), instead: .number(Double(self.startDigit))))
         }
         self.order = order
         self.stagger = stagger.isFinite ? min(max(stagger, 0), 10_000) : 60
         if self.stagger != stagger {
-            repairs.append(Repair(field: "stagger", problem: "\(NumberText.plainForPrograms(stagger)) ms is outside 0 to 10,000", replacement: NumberText.plainForPrograms(self.stagger)))
+            repairs.append(Repair(field: "stagger", .staggerOutside(stagger), instead: .number(self.stagger)))
         }
         self.response = response.isFinite ? min(max(response, 0.01), 60) : 0.55
         if self.response != response {
-            repairs.append(Repair(field: "response", problem: "\(NumberText.plainForPrograms(response)) s is outside 0.01 to 60", replacement: NumberText.plainForPrograms(self.response)))
+            repairs.append(Repair(field: "response", .responseOutside(response), instead: .number(self.response)))
         }
         self.damping = damping.isFinite ? min(max(damping, 0.05), 1) : 0.82
         if self.damping != damping {
-            repairs.append(Repair(field: "damping", problem: "\(NumberText.plainForPrograms(damping)) is outside 0.05 to 1", replacement: NumberText.plainForPrograms(self.damping)))
+            repairs.append(Repair(field: "damping", .dampingOutside(damping), instead: .number(self.damping)))
         }
         // The strips hold whole digits, so a step is a whole number of at least 1.
         let wholeStep = step.isFinite ? max(step.rounded(), 1) : 1
         if wholeStep != step {
-            repairs.append(Repair(field: "step", problem: "\(NumberText.plainForPrograms(step)) is not a whole number of at least 1", replacement: NumberText.plainForPrograms(wholeStep)))
+            repairs.append(Repair(field: "step", .notWholeFromOne(step), instead: .number(wholeStep)))
         }
         self.pageStepCount = max(pageStepCount, 1)
         if self.pageStepCount != pageStepCount {
-            repairs.append(Repair(field: "pageSteps", problem: "\(pageStepCount) is below 1", replacement: "1"))
+            repairs.append(Repair(field: "pageSteps", .belowOne(pageStepCount), instead: .number(1)))
         }
         let widest = Double(Self.power(of: 10, self.columns) - 1)
         scale = TickScale(lowerBound: minimum ?? 0, upperBound: maximum ?? widest, step: wholeStep,
@@ -175,16 +175,26 @@ public struct DigitRoll: AdjustableControl {
     /// Negative values and values wider than the columns are shown otherwise.
     public var figureMayDiffer: Bool { true }
 
-    /// What the columns show instead of a negative value or one wider than they are.
+    /// What the columns show instead of a negative value or one wider than they are. Both
+    /// figures are said as the numbers they are: the shown one with the prefix and its digits
+    /// ungrouped ("$234560", not "$234,560", which a German, French, Spanish or Polish voice
+    /// reads as 234.56), the true one with the language's minus.
     public func misstatement(for value: Double) -> String? {
         let whole = Self.whole(value)
         let truth = NumberText.spoken(value, places: 0)
-        if whole < 0 { return translated("shows %s for %s, the columns cannot show a minus sign", figure(for: value), truth) }
+        if whole < 0 { return translated("shows %s for %s, the columns cannot show a minus sign", spokenFigure(for: value), truth) }
         if whole > widestFigure {
             return translatedCount("shows %s for %s, %s column drops the leading digits", "shows %s for %s, %s columns drop the leading digits",
-                                   count: columns, figure(for: value), truth, String(columns))
+                                   count: columns, spokenFigure(for: value), truth, NumberText.spoken(columns))
         }
         return nil
+    }
+
+    /// The figure the columns show, as it is said: the prefix, then the shown digits as one
+    /// number, with no separator a voice could take for a decimal mark.
+    func spokenFigure(for value: Double) -> String {
+        let shown = shownDigits(for: value).reduce(0) { $0 * 10 + $1 }
+        return prefix + NumberText.spoken(shown)
     }
 
     /// The prefix may be typed before a number: "$12,480".

@@ -111,18 +111,49 @@ public enum KnownUnit: String, Sendable, CaseIterable {
         message.hasPrefix("%s ") ? String(message.dropFirst(3)) : message
     }
 
-    /// The value and the unit in the language: `number` is the value as it is said there.
-    /// A whole number takes the catalog's plural form for it; a number with decimals its own
-    /// form (Polish says "62,5 kilograma", neither "kilogramy" nor "kilogramów").
-    public func spoken(_ value: Double, number: String) -> String {
+    /// The unit's words with no number, as `UnitWords.words(count:)` says 1, 2 and 5 and as a
+    /// number with decimals takes them (0 to 3), then each lower-cased (4 to 7): made once a
+    /// language.
+    var typedWords: [String] {
         let messages = self.messages
+        return Phrasebook.reading { book in
+            book.words(derivedFrom: messages.counted.singular) {
+                let words = [1, 2, 5, 0.5].map { spoken($0, number: "").trimmingWhitespace() }
+                return words + words.map { $0.lowercased() }
+            }
+        }
+    }
+
+    /// The value and the unit in the language: `number` is the value as it is said there.
+    /// A whole number takes the catalog's plural form for it; a number with decimals the form
+    /// the catalog gives it: one of its own (Polish says "62,5 kilograma", neither "kilogramy"
+    /// nor "kilogramów"), or, where the catalog says so, its whole part's (French "1,5
+    /// kilogramme", "2,5 kilogrammes": the plural begins at 2).
+    public func spoken(_ value: Double, number: String) -> String {
         // Whole or not as the number is said ("3", not 3.0000000000000004); with no number given,
         // as the value is.
         let saidWithDecimals = number.isEmpty ? value != value.rounded() : number.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") }
+        return template(value, saidWithDecimals: saidWithDecimals).filled([number])
+    }
+
+    /// `spoken(value, number:)` with the number as the language says it to `places`, written
+    /// into `phrase` with no string made.
+    public func appendSpoken(_ value: Double, places: Int, to phrase: inout Phrase) {
+        phrase.append(spokenNumber: value, places: places) { template(value, saidWithDecimals: $0) }
+    }
+
+    /// The form for `value`: its own for a number said with decimals, else the one the
+    /// language's plural rule gives the whole number.
+    private func template(_ value: Double, saidWithDecimals: Bool) -> MessageTemplate {
+        let messages = self.messages
         guard !saidWithDecimals, value.magnitude < 1e18 else {
-            let decimal = Phrasebook.speaksEnglish ? messages.decimal : Phrasebook.current.text(messages.decimal, context: "a number with decimals")
-            return Phrasebook.fill(decimal, [number])
+            if value.magnitude < 1e18, Phrasebook.reading({ $0.decimalsTakeTheWholePartsForm }) {
+                // Counted by its whole part, where the catalog says so: 0,5 as 0, 1,5 as 1, 2,5 as 2.
+                let whole = Int(value.magnitude.rounded(.towardZero))
+                return Phrasebook.reading { $0.template(messages.counted.singular, plural: messages.counted.plural, count: whole) }
+            }
+            return Phrasebook.reading { $0.template(messages.decimal, context: "a number with decimals") }
         }
-        return Phrasebook.fill(Phrasebook.current.text(messages.counted.singular, plural: messages.counted.plural, count: Int(value.magnitude.rounded())), [number])
+        return Phrasebook.reading { $0.template(messages.counted.singular, plural: messages.counted.plural, count: Int(value.magnitude.rounded())) }
     }
 }

@@ -43,7 +43,7 @@ public struct Rejection: Error, Sendable, Equatable {
     public var message: String {
         switch reason {
         case .empty: return translated("Empty value")
-        case .tooLong(let characters): return translatedCount("Too long, %s character", "Too long, %s characters", count: characters, String(characters))
+        case .tooLong(let characters): return translatedCount("Too long, %s character", "Too long, %s characters", count: characters, NumberText.spoken(characters))
         case .notText: return translated("Not readable text, the input is not UTF-8")
         case .notANumber: return translated("Not a number, %s", input)
         case .tooLarge: return translated("Too large, %s", input)
@@ -56,9 +56,10 @@ public struct Rejection: Error, Sendable, Equatable {
             return translated("%s could be %s or %s. Type it without the point", Self.marksSpoken(input, "."), grouped, decimal)
         case .badGrouping: return translated("Group digits in threes, %s", Self.marksSpoken(input, Phrasebook.current.decimalMark == UInt8(ascii: ",") ? "." : ","))
         case .notAWholeNumber: return translated("Not a whole number, %s", input)
+        // The count as it is said: "-3" is "moins 3" to a French voice, which says nothing for the sign.
         case .stepCount(let count, let opposite?):
-            return translated("Steps count from 1, not %s. To go the other way, %s %s", String(count), opposite, String(count.magnitude))
-        case .stepCount(let count, nil): return translated("Steps count from 1, not %s", String(count))
+            return translated("Steps count from 1, not %s. To go the other way, %s %s", NumberText.spoken(count), opposite, NumberText.spoken(Int(clamping: count.magnitude)))
+        case .stepCount(let count, nil): return translated("Steps count from 1, not %s", NumberText.spoken(count))
         // What was wrong (the unit) and what works: the number alone, or with the control's unit.
         case .wrongUnit(let number, let unit, let expected?):
             return translated("Wrong unit, %s. Type %s or %s", TextSanitiser.echo(unit), number, expected)

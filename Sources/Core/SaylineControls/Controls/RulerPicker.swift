@@ -28,11 +28,11 @@ public struct RulerPicker: AdjustableControl {
         var repairs = scale.repairs
         self.majorEvery = max(majorEvery, 1)
         if majorEvery < 1 {
-            repairs.append(Repair(field: "majorEvery", problem: "\(majorEvery) is below 1", replacement: "1"))
+            repairs.append(Repair(field: "majorEvery", .belowOne(majorEvery), instead: .number(1)))
         }
         self.tickSpacing = tickSpacing.isFinite ? max(tickSpacing, 4) : 12
         if self.tickSpacing != tickSpacing {
-            repairs.append(Repair(field: "tickSpacing", problem: "\(NumberText.plainForPrograms(tickSpacing)) is not a finite number of at least 4", replacement: NumberText.plainForPrograms(self.tickSpacing)))
+            repairs.append(Repair(field: "tickSpacing", .notFiniteFromFour(tickSpacing), instead: .number(self.tickSpacing)))
         }
         self.repairs = repairs
         places = max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))

@@ -54,9 +54,19 @@ public struct StarRating: AdjustableControl {
         Phrase.make { appendFigure(value, to: &$0) }
     }
 
+    /// The figure's words and the stars' counted words, for the catalogs; said through the
+    /// phrasebook's templates, each number written straight into the line.
+    private static let outOfMessage = translatable("%s out of %s")
+    private static let starsOutOfMessage = translatableCount("%s out of %s star", "%s out of %s stars")
+
+    /// Writes the value and the scale's top, as said, into `template`'s two places.
+    private func append(_ template: MessageTemplate, _ value: Double, to phrase: inout Phrase) {
+        template.write(into: &phrase, count: 2) { place, phrase in phrase.append(number: place == 0 ? value.rounded() : outOf, places: 0) }
+    }
+
     private func appendFigure(_ value: Double, to phrase: inout Phrase) {
         guard Phrasebook.speaksEnglish else {
-            return phrase.append(translated("%s out of %s", NumberText.spoken(value.rounded(), places: 0), NumberText.spoken(outOf, places: 0)))
+            return append(Phrasebook.reading { $0.template(Self.outOfMessage) }, value, to: &phrase)
         }
         phrase.append(number: value.rounded(), places: 0)
         phrase.append(" out of ")
@@ -73,14 +83,14 @@ public struct StarRating: AdjustableControl {
 
     public func appendSpokenValue(for value: Double, unit: UnitWords?, to phrase: inout Phrase) {
         let unit = unit ?? Self.stars
-        if !Phrasebook.speaksEnglish, let known = unit.known, known != .star, Phrasebook.current.entry(in: unit.languages) == nil {
+        if !Phrasebook.speaksEnglish, let known = unit.known, known != .star, unit.languages.isEmpty || Phrasebook.current.entry(in: unit.languages) == nil {
             // Another unit the phrasebook knows: "3 von 10 Prozent".
             appendFigure(value, to: &phrase)
             phrase.append(" ")
             phrase.append(unit.words(count: outOf.magnitude < 1e18 ? Int(outOf.magnitude.rounded()) : 1_000_000))
             return
         }
-        guard !Phrasebook.speaksEnglish, unit.known == .star, !unit.ownWords || Phrasebook.current.entry(in: unit.languages) == nil else {
+        guard !Phrasebook.speaksEnglish, unit.known == .star, !unit.ownWords || unit.languages.isEmpty || Phrasebook.current.entry(in: unit.languages) == nil else {
             // The scene's own words, or English: "7 out of 10 stars".
             appendFigure(value, to: &phrase)
             phrase.append(" ")
@@ -88,8 +98,8 @@ public struct StarRating: AdjustableControl {
             return
         }
         // The stars are counted by the scale's top: "7 z 10 gwiazdek", "3 von 5 Sternen".
-        phrase.append(translatedCount("%s out of %s star", "%s out of %s stars", count: outOf.magnitude < 1e18 ? Int(outOf.magnitude.rounded()) : 1_000_000,
-                                      NumberText.spoken(value.rounded(), places: 0), NumberText.spoken(outOf, places: 0)))
+        let count = outOf.magnitude < 1e18 ? Int(outOf.magnitude.rounded()) : 1_000_000
+        append(Phrasebook.reading { $0.template(Self.starsOutOfMessage.singular, plural: Self.starsOutOfMessage.plural, count: count) }, value, to: &phrase)
     }
 
     /// A rating counts stars unless the scene names another unit.

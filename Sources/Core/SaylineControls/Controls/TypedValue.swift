@@ -31,8 +31,9 @@ public enum TypedValue: Sendable, Equatable {
         case "max", "maximum", "end": return .success(.bound(.maximum))
         // The words the language says for them too: what a person heard is what they type.
         case let word where !Phrasebook.speaksEnglish:
-            if word == Bound.minimum.spokenShort.lowercased() || word == Bound.minimum.spokenWord.lowercased() { return .success(.bound(.minimum)) }
-            if word == Bound.maximum.spokenShort.lowercased() || word == Bound.maximum.spokenWord.lowercased() { return .success(.bound(.maximum)) }
+            let bounds = Bound.typedWords
+            if word == bounds[0] || word == bounds[1] { return .success(.bound(.minimum)) }
+            if word == bounds[2] || word == bounds[3] { return .success(.bound(.maximum)) }
         default: break
         }
         if let prefix, !prefix.isEmpty, text.hasPrefix(prefix) {
@@ -43,13 +44,7 @@ public enum TypedValue: Sendable, Equatable {
         if let unit {
             // Longest form first, so "kilograms" is not read as "kilogram" + "s"; in any case,
             // as a scene writes it or not ("-6 DB", "21 °c").
-            for form in unit.typedForms.sorted(by: { $0.count > $1.count }) {
-                let lowered = text.lowercased()
-                if lowered.hasSuffix(form.lowercased()) {
-                    text = text.dropLast(form.count)
-                    break
-                }
-            }
+            if let length = unit.typedSuffixLength(of: text.lowercased()) { text = text.dropLast(length) }
             text = Substring(String(text).trimmingWhitespace())
         }
         if let groupSeparator, !groupSeparator.isEmpty {
@@ -74,6 +69,8 @@ public enum TypedValue: Sendable, Equatable {
     /// `text` with each space, no-break space or narrow no-break space that stands between a
     /// digit and exactly three digits taken out: "12 480,5" is 12480,5; "65 kg" is left alone.
     static func withoutSpaceGroups(_ text: Substring) -> String {
+        // No space of any of the three (0x20; U+00A0 and U+202F end in 0xA0 and 0xAF): nothing to take out.
+        guard text.utf8.contains(where: { $0 == 0x20 || $0 == 0xA0 || $0 == 0xAF }) else { return String(text) }
         let characters = Array(text)
         var out = ""
         for (index, character) in characters.enumerated() {

@@ -30,11 +30,11 @@ public struct TickScale: Sendable, Equatable {
         var repairs: [Repair] = []
         let lower = requestedLower.isFinite ? requestedLower : 0
         if !requestedLower.isFinite {
-            repairs.append(Repair(field: "minimum", problem: "is not a finite number", replacement: "0"))
+            repairs.append(Repair(field: "minimum", .notFinite, instead: .number(0)))
         }
         let safeStep = step.isFinite && step > 0 ? step : 1
         if safeStep != step {
-            repairs.append(Repair(field: "step", problem: "\(NumberText.plainForPrograms(step)) is not a positive finite number", replacement: "1"))
+            repairs.append(Repair(field: "step", .notPositiveFinite(step), instead: .number(1)))
         }
         let cap = max(maximumTickCount, 1)
         // Bounds of opposite sign near the largest Double overflow when subtracted; divided
@@ -45,11 +45,11 @@ public struct TickScale: Sendable, Equatable {
         let ticks = abs(quotient - quotient.rounded()) < 1e-9 ? quotient.rounded() : quotient.rounded(.down)
         let count = ticks.isFinite ? Int(min(max(ticks, 0), Double(cap - 1))) + 1 : 1
         if !upperBound.isFinite {
-            repairs.append(Repair(field: "maximum", problem: "is not a finite number", replacement: "the minimum"))
+            repairs.append(Repair(field: "maximum", .notFinite, instead: .minimum))
         } else if upperBound < lower {
-            repairs.append(Repair(field: "maximum", problem: "\(NumberText.plainForPrograms(upperBound)) is below the minimum", replacement: "the minimum"))
+            repairs.append(Repair(field: "maximum", .belowMinimum(upperBound), instead: .minimum))
         } else if ticks.isFinite, ticks > Double(cap - 1) {
-            repairs.append(Repair(field: "tickCount", problem: "needs \(NumberText.plainForPrograms(ticks + 1)) ticks, more than the cap of \(cap)", replacement: "a scale cut off at \(cap) ticks"))
+            repairs.append(Repair(field: "tickCount", .tooManyTicks(ticks + 1, cap: cap), instead: .cutOff(ticks: cap)))
         }
         self.lowerBound = lower
         self.step = safeStep
@@ -119,21 +119,89 @@ public struct TickScale: Sendable, Equatable {
 }
 
 /// One repair that bad configuration needed: what was wrong and what is used instead.
+///
+/// Its words are made when they are read, in the phrasebook in use then: a scene is read once
+/// and may be reported in another language (an audit's report, a check's line), so a repair
+/// keeps what was wrong, not a sentence already said in one language.
 public struct Repair: Sendable, Equatable, Hashable {
     /// The setting that was wrong: "step".
     public let field: String
-    /// What was wrong with it.
-    public let problem: String
-    /// What is used instead.
-    public let replacement: String
+    /// What was wrong with it, and what is used instead.
+    let wrong: Wrong
+    let instead: Instead
 
-    /// A repair.
+    /// What was wrong, with the numbers as the scene gave them.
+    enum Wrong: Sendable, Hashable {
+        /// Words given whole, as a kind of another program's gives them.
+        case words(String)
+        case notFinite
+        case notPositiveFinite(Double)
+        case belowMinimum(Double)
+        case tooManyTicks(Double, cap: Int)
+        case notOnScale(Double)
+        case digitsOutside(Int)
+        case notADigit(Int)
+        case staggerOutside(Double)
+        case responseOutside(Double)
+        case dampingOutside(Double)
+        case notWholeFromOne(Double)
+        case belowOne(Int)
+        case notFiniteFromFour(Double)
+    }
+
+    /// What is used instead.
+    enum Instead: Sendable, Hashable {
+        case words(String)
+        case number(Double)
+        case minimum
+        case cutOff(ticks: Int)
+    }
+
+    /// A repair in words of its own (a kind another program adds).
     public init(field: String, problem: String, replacement: String) {
+        self.init(field: field, .words(problem), instead: .words(replacement))
+    }
+
+    init(field: String, _ wrong: Wrong, instead: Instead) {
         self.field = field
-        self.problem = problem
-        self.replacement = replacement
+        self.wrong = wrong
+        self.instead = instead
+    }
+
+    /// What was wrong with it, in the language in use: "-3 is not a positive finite number".
+    public var problem: String {
+        switch wrong {
+        case .words(let words): words
+        case .notFinite: translated("is not a finite number")
+        case .notPositiveFinite(let value): translated("%s is not a positive finite number", NumberText.plain(value))
+        case .belowMinimum(let value): translated("%s is below the minimum", NumberText.plain(value))
+        case .tooManyTicks(let ticks, let cap): translated("needs %s ticks, more than the cap of %s", NumberText.plain(ticks), NumberText.spoken(cap))
+        case .notOnScale(let value): translated("%s is not on the scale", NumberText.plain(value))
+        case .digitsOutside(let columns): translated("%s is outside 1 to 9", NumberText.spoken(columns))
+        case .notADigit(let digit): translated("%s is not a digit", NumberText.spoken(digit))
+        // Translators: milliseconds; write the range as your language writes numbers in a sentence, ungrouped for a voice.
+        case .staggerOutside(let value): translated("%s ms is outside 0 to 10,000", NumberText.plain(value))
+        // Translators: seconds; write the numbers with your language's decimal mark.
+        case .responseOutside(let value): translated("%s s is outside 0.01 to 60", NumberText.plain(value))
+        case .dampingOutside(let value): translated("%s is outside 0.05 to 1", NumberText.plain(value))
+        case .notWholeFromOne(let value): translated("%s is not a whole number of at least 1", NumberText.plain(value))
+        case .belowOne(let value): translated("%s is below 1", NumberText.spoken(value))
+        case .notFiniteFromFour(let value): translated("%s is not a finite number of at least 4", NumberText.plain(value))
+        }
+    }
+
+    /// What is used instead, in the language in use: "1", "the minimum".
+    public var replacement: String {
+        switch instead {
+        case .words(let words): words
+        case .number(let value): NumberText.plain(value)
+        case .minimum: translatedIn("used instead of a setting", "the minimum")
+        case .cutOff(let ticks): translatedCount("a scale cut off at %s tick", "a scale cut off at %s ticks", count: ticks, NumberText.spoken(ticks))
+        }
     }
 
     /// The repair as a sentence: "step 0 is not a positive finite number; 1 is used instead".
-    public var sentence: String { "\(field) \(problem); \(replacement) is used instead" }
+    // Translators: the setting's name as the control calls it ("step", "maximum": kept as
+    // typed), what is wrong with it, then what is used instead ("1", "the minimum").
+    public var sentence: String { translated("%s %s; %s is used instead", field, problem, replacement) }
 }

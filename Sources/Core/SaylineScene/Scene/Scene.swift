@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineControls
 /// A set of controls from a scene file, with the audit findings its author has accepted.
 public struct Scene: Sendable, Equatable {
@@ -29,8 +30,11 @@ public struct Scene: Sendable, Equatable {
         lhs.elements == rhs.elements && lhs.suppressions == rhs.suppressions
     }
 
-    /// The built-in demo scene.
+    /// The built-in demo scene, in the language this thread speaks.
     public static var demo: Scene { Scene(elements: DemoScene.elements) }
+
+    /// The built-in demo scene, claiming each of `languages` (the program's catalogs' phrasebooks).
+    public static func demo(in languages: [Phrasebook]) -> Scene { Scene(elements: DemoScene.elements(in: languages)) }
 }
 
 /// Where a control stands in its scene file, for reports: SARIF's region, axe's node `html`.

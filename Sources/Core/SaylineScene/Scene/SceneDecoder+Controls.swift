@@ -40,7 +40,7 @@ extension SceneDecoder {
             return nil
         }
         guard list.count <= Scene.maximumControls else {
-            problem(node, "controls", translated("has %s controls, more than the limit of %s", String(list.count), String(Scene.maximumControls)))
+            problem(node, "controls", translated("has %s controls, more than the limit of %s", NumberText.spoken(list.count), NumberText.spoken(Scene.maximumControls)))
             return nil
         }
         return list

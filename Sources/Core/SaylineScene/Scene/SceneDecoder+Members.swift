@@ -42,7 +42,7 @@ extension SceneDecoder {
         }
         // Code points, as the schema's maxLength counts them.
         guard value.unicodeScalars.count <= Scene.maximumTextLength else {
-            problem(node, childPath, translated("is %s characters, more than the limit of %s", String(value.unicodeScalars.count), String(Scene.maximumTextLength)))
+            problem(node, childPath, translated("is %s characters, more than the limit of %s", NumberText.spoken(value.unicodeScalars.count), NumberText.spoken(Scene.maximumTextLength)))
             return nil
         }
         return value

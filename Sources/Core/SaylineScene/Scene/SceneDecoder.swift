@@ -46,14 +46,14 @@ public struct SceneDecoder: Sendable {
     public static func decode(_ bytes: [UInt8], knownRules: Set<String>? = nil, kinds: SceneKinds = .standard,
                               parallel: SceneParallelDecode? = nil) -> Result<Scene, SceneError> {
         guard bytes.count <= Scene.maximumFileSize else {
-            return .failure(SceneError([SceneProblem(line: 1, path: "", message: translated("the file is %s bytes, more than the limit of %s (16 MiB)", String(bytes.count), String(Scene.maximumFileSize)))]))
+            return .failure(SceneError([SceneProblem(line: 1, path: "", message: translated("the file is %s bytes, more than the limit of %s (16 MiB)", NumberText.spoken(bytes.count), NumberText.spoken(Scene.maximumFileSize)))]))
         }
         let root: JSONNode
         // No list in a scene may be longer than its controls may: an oversized scene is refused
         // where its 10,001st control starts, not after the whole file is read into a tree.
         switch JSONParser.parse(bytes, maximumArrayLength: Scene.maximumControls) {
         case .failure(let error) where error.message == JSONParser.arrayLimitMessage(Scene.maximumControls):
-            return .failure(SceneError([SceneProblem(line: error.line, path: "controls", message: translated("has more than %s controls, the limit", String(Scene.maximumControls)))]))
+            return .failure(SceneError([SceneProblem(line: error.line, path: "controls", message: translated("has more than %s controls, the limit", NumberText.spoken(Scene.maximumControls)))]))
         case .failure(let error): return .failure(SceneError([SceneProblem(line: error.line, path: "", message: translated("not valid JSON: %s", error.message))]))
         case .success(let node): root = node
         }

@@ -34,7 +34,8 @@ public struct SceneField: Sendable {
     public let fallback: JSONTree?
     /// The default in words, when it depends on the kind or on other keys.
     public let fallbackWords: String?
-    /// What the key does, in the words of Docs/scene.md.
+    /// What the key does, in the words of Docs/scene.md: for the keys `pick` takes as flags, a
+    /// message of the catalogs, said in the language in `pick --help`.
     public let meaning: String
     /// The key's value in `scene --print`, or nil to leave it out.
     let written: @Sendable (AdjustableElement) -> JSONTree?
@@ -62,25 +63,25 @@ public struct SceneField: Sendable {
 
     private static func makeShared(for kinds: SceneKinds) -> [SceneField] { [
         SceneField(key: "kind", type: .kind, required: true, fallback: nil, fallbackWords: nil,
-                   meaning: "which control") { .string($0.kindName) },
+                   meaning: translatable("which control")) { .string($0.kindName) },
         SceneField(key: "id", type: .identifier, required: true, fallback: nil, fallbackWords: nil,
-                   meaning: "for `focus`, completion, scripts and suppressions; unique (case-insensitive); visible characters only: no spaces, tabs, no-break spaces or invisible characters") { .string($0.identity.id) },
+                   meaning: translatable("for `focus`, completion, scripts and suppressions; unique (case-insensitive); visible characters only: no spaces, tabs, no-break spaces or invisible characters")) { .string($0.identity.id) },
         SceneField(key: "label", type: .text, required: false, fallback: "", fallbackWords: nil,
-                   meaning: "the accessible name, said on focus (an empty one is reported by the audit, not refused)") { .string($0.identity.baseLabel) },
-        SceneField(key: "shortName", type: .text, required: false, fallback: nil, fallbackWords: "the label",
-                   meaning: "the name in terse speech and in messages") { $0.identity.givenShortName.map(JSONTree.string) },
-        SceneField(key: "unit", type: .unit, required: false, fallback: nil, fallbackWords: "none",
-                   meaning: "unit words for speech (\"1 kilogram\", \"62.5 kilograms\"); the symbol is for the screen. A unit Sayline knows by name (`\"kg\"`, `\"°C\"`, `\"%\"`, `\"dB\"`, `\"$\"`; man 5 sayline-scene lists them) is said in every language with its plural forms") { element in
+                   meaning: translatable("the accessible name, said on focus (an empty one is reported by the audit, not refused)")) { .string($0.identity.baseLabel) },
+        SceneField(key: "shortName", type: .text, required: false, fallback: nil, fallbackWords: translatable("the label"),
+                   meaning: translatable("the name in terse speech and in messages")) { $0.identity.givenShortName.map(JSONTree.string) },
+        SceneField(key: "unit", type: .unit, required: false, fallback: nil, fallbackWords: translatable("none"),
+                   meaning: translatable("unit words for speech (\"1 kilogram\", \"62.5 kilograms\"); the symbol is for the screen. A unit Sayline knows by name (`\"kg\"`, `\"°C\"`, `\"%\"`, `\"dB\"`, `\"$\"`; man 5 sayline-scene lists them) is said in every language with its plural forms")) { element in
             element.identity.unit.map { unit in
                 guard unit.ownWords else { return .string(unit.symbol ?? unit.singular) }
                 return .object([JSONMember("singular", .string(unit.singular)), JSONMember("plural", .string(unit.plural))]
                     + (unit.symbol.map { [JSONMember("symbol", .string($0))] } ?? []))
             }
         },
-        SceneField(key: "hint", type: .text, required: false, fallback: nil, fallbackWords: "none",
-                   meaning: "extra words spoken before the keys hint") { $0.identity.baseHint.map(JSONTree.string) },
-        SceneField(key: "languages", type: .languages, required: false, fallback: nil, fallbackWords: "none",
-                   meaning: "the label, short name, hint and unit words in other languages, by language code (`\"de\"`, `\"pl\"`): said when Sayline speaks that language; each language listed is one the scene claims, and the audit checks it") { element in
+        SceneField(key: "hint", type: .text, required: false, fallback: nil, fallbackWords: translatable("none"),
+                   meaning: translatable("extra words spoken before the keys hint")) { $0.identity.baseHint.map(JSONTree.string) },
+        SceneField(key: "languages", type: .languages, required: false, fallback: nil, fallbackWords: translatable("none"),
+                   meaning: translatable("the label, short name, hint and unit words in other languages, by language code (`\"de\"`, `\"pl\"`): said when Sayline speaks that language; each language listed is one the scene claims, and the audit checks it")) { element in
             let languages = element.identity.languages
             let units = element.identity.unit?.languages ?? [:]
             let codes = Set(languages.keys).union(units.keys).sorted()
@@ -95,14 +96,14 @@ public struct SceneField: Sendable {
                 return JSONMember(code, .object(members))
             })
         },
-        SceneField(key: "value", type: .number, required: false, fallback: nil, fallbackWords: "the minimum",
-                   meaning: "the starting value; snapped to the nearest step") { .number($0.storedValue) },
+        SceneField(key: "value", type: .number, required: false, fallback: nil, fallbackWords: translatable("the minimum"),
+                   meaning: translatable("the starting value; snapped to the nearest step")) { .number($0.storedValue) },
         SceneField(key: "min", type: .number, required: false, fallback: nil, fallbackWords: kinds.all.map(\.minimumWords).joined(separator: ", "),
-                   meaning: "the lowest value") { .number($0.scale.lowerBound) },
+                   meaning: translatable("the lowest value")) { .number($0.scale.lowerBound) },
         SceneField(key: "max", type: .number, required: false, fallback: nil, fallbackWords: kinds.all.map(\.maximumWords).joined(separator: ", "),
-                   meaning: "the highest value") { .number($0.scale.requestedUpperBound) },
+                   meaning: translatable("the highest value")) { .number($0.scale.requestedUpperBound) },
         SceneField(key: "step", type: .number, required: false, fallback: 1, fallbackWords: nil,
-                   meaning: "one step; the roll's is a whole number") { .number($0.scale.step) },
+                   meaning: translatable("one step; the roll's is a whole number")) { .number($0.scale.step) },
     ] }
 
     /// Every field of the standard kinds, shared ones first, each once.
@@ -110,16 +111,17 @@ public struct SceneField: Sendable {
         SceneField.shared(for: .standard) + SceneKinds.standard.all.flatMap(\.fields)
     }
 
-    /// The type in the words of Docs/scene.md.
+    /// The type in the words of Docs/scene.md (English; `Phrasebook.current.text` says it in
+    /// another language).
     public var typeWords: String {
         switch type {
         case .kind: SceneKinds.standard.names.map { "`\"\($0)\"`" }.joined(separator: ", ")
-        case .identifier: "string, one word"
-        case .text: "string"
-        case .number: "number"
-        case .wholeNumber: "whole number"
-        case .onOff: "true or false"
-        case .unit: "`{singular, plural, symbol?}` or a known unit's name"
+        case .identifier: translatable("string, one word")
+        case .text: translatable("string")
+        case .number: translatable("number")
+        case .wholeNumber: translatable("whole number")
+        case .onOff: translatable("true or false")
+        case .unit: translatable("`{singular, plural, symbol?}` or a known unit's name")
         case .languages: "`{LL: {label?, shortName?, hint?, unit?}}`"
         case .choice(let words): words.map { "`\"\($0)\"`" }.joined(separator: ", ")
         }
@@ -127,9 +129,9 @@ public struct SceneField: Sendable {
 
     /// The default in the words of Docs/scene.md.
     public var defaultWords: String {
-        if required { return "required" }
+        if required { return translatable("required") }
         if let fallbackWords { return fallbackWords }
-        return fallback.map { "`" + JSONWriter.line($0) + "`" } ?? "none"
+        return fallback.map { "`" + JSONWriter.line($0) + "`" } ?? translatable("none")
     }
 
     /// A Markdown table of fields: Docs/scene.md's tables (the shared keys, then each kind's).

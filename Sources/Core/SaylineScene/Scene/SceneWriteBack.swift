@@ -97,10 +97,10 @@ public enum SaveOutcome: Sendable, Equatable {
     public var announcement: Announcement {
         switch self {
         case .saved(let file, let changes, let kept):
-            let saved = translatedCount("Saved %s change to %s", "Saved %s changes to %s", count: changes, String(changes), Self.name(file))
+            let saved = translatedCount("Saved %s change to %s", "Saved %s changes to %s", count: changes, NumberText.spoken(changes), Self.name(file))
             guard kept > 0 else { return Announcement(saved, kind: .info) }
             return Announcement(translatedCount("%s, keeping %s change made there since it was read", "%s, keeping %s changes made there since it was read",
-                                                count: kept, saved, String(kept)), kind: .info)
+                                                count: kept, saved, NumberText.spoken(kept)), kind: .info)
         case .noFile:
             return Announcement(translated("Nothing to save to, %s. Type save and a file name", failureReason ?? ""), kind: .error)
         default:
@@ -140,7 +140,7 @@ public enum SaveOutcome: Sendable, Equatable {
 
     /// Said instead of quitting, once, when changes would be lost.
     public static func unsavedWarning(_ count: Int) -> Announcement {
-        Announcement(translatedCount("%s unsaved change, type save, or quit again", "%s unsaved changes, type save, or quit again", count: count, String(count)), kind: .info)
+        Announcement(translatedCount("%s unsaved change, type save, or quit again", "%s unsaved changes, type save, or quit again", count: count, NumberText.spoken(count)), kind: .info)
     }
 
     /// The file, cleaned of anything a terminal would act on; whole, as a person typed it.
@@ -153,7 +153,7 @@ public enum SaveOutcome: Sendable, Equatable {
         case 0: return translated("nothing")
         case 1: return names[0]
         case 2, 3: return translated("%s and %s", names.dropLast().joined(separator: ", "), names[names.count - 1])
-        default: return translatedCount("%s and %s more", "%s and %s more", count: names.count - 2, names.prefix(2).joined(separator: ", "), String(names.count - 2))
+        default: return translatedCount("%s and %s more", "%s and %s more", count: names.count - 2, names.prefix(2).joined(separator: ", "), NumberText.spoken(names.count - 2))
         }
     }
 }

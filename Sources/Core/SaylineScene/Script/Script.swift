@@ -58,30 +58,39 @@ public enum Expectation: Sendable, Equatable {
     static func parse(_ text: String) -> Result<Expectation, MalformedLine> {
         if text.hasPrefix("\"") {
             switch unquote(text) {
-            case .unclosed: return .failure(MalformedLine("expect \"…\" needs a closing quote"))
-            case .trailing(let rest): return .failure(MalformedLine("expect \"…\" takes nothing after the closing quote, not \(TextSanitiser.echo(rest))"))
+            // Translators: `expect "…"` is the script's command as typed, its quotes the script's own.
+            case .unclosed: return .failure(MalformedLine(translated("expect \"…\" needs a closing quote")))
+            // Translators: `expect "…"` is the script's command as typed; %s is what follows the closing quote.
+            case .trailing(let rest): return .failure(MalformedLine(translated("expect \"…\" takes nothing after the closing quote, not %s", TextSanitiser.echo(rest))))
             case .quoted(let quoted): return .success(.heard(quoted))
             }
         }
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         switch words.first {
         case "value":
-            guard words.count == 3 else { return .failure(MalformedLine("expect value takes a control and a number: expect value weight 62.5")) }
+            // Translators: after the colon, an example line as typed (weight is the demo's control); %s is 62.5 in your language's marks.
+            guard words.count == 3 else { return .failure(MalformedLine(translated("expect value takes a control and a number: expect value weight %s", NumberText.plain(62.5)))) }
             guard case .success(.number(let number)) = TypedValue.parse(words[2], unit: nil) else {
-                return .failure(MalformedLine("expect value needs a number, not \(TextSanitiser.echo(words[2]))"))
+                return .failure(MalformedLine(translated("expect value needs a number, not %s", TextSanitiser.echo(words[2]))))
             }
             return .success(.value(control: words[1], value: number))
         case "focus":
-            guard words.count == 2 else { return .failure(MalformedLine("expect focus takes one control: expect focus rating")) }
+            // Translators: after the colon, an example line as typed (rating is the demo's control).
+            guard words.count == 2 else { return .failure(MalformedLine(translated("expect focus takes one control: expect focus rating"))) }
             return .success(.focus(words[1]))
         case "frames":
-            guard words.count == 2, let count = Int(words[1]), count >= 0 else { return .failure(MalformedLine("expect frames takes a whole number: expect frames 0")) }
+            guard words.count == 2, let count = Int(words[1]), count >= 0 else {
+                // Translators: after the colon, an example line as typed.
+                return .failure(MalformedLine(translated("expect frames takes a whole number: expect frames 0")))
+            }
             return .success(.frames(count))
         case "silent":
-            guard words.count == 1 else { return .failure(MalformedLine("expect silent takes nothing after it")) }
+            guard words.count == 1 else { return .failure(MalformedLine(translated("expect silent takes nothing after it"))) }
             return .success(.silent)
         default:
-            return .failure(MalformedLine("expect takes \"text\", value, focus, frames or silent"))
+            // Translators: expect, value, focus, frames and silent are typed as they are; "text" stands for
+            // quoted words, its quotes the script's own.
+            return .failure(MalformedLine(translated("expect takes \"text\", value, focus, frames or silent")))
         }
     }
 

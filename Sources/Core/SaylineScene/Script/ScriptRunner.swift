@@ -67,7 +67,7 @@ public struct ScriptRunner: Sendable {
     public static func unknownControl(in step: ScriptStep, ids: Set<String>) -> ScriptProblem? {
         switch step.action {
         case .expect(.value(let control, _)), .expect(.focus(let control)):
-            return ids.contains(control.lowercased()) ? nil : ScriptProblem(line: step.line, message: "no control named \(TextSanitiser.echo(control)) in the scene")
+            return ids.contains(control.lowercased()) ? nil : ScriptProblem(line: step.line, message: translated("no control named %s in the scene", TextSanitiser.echo(control)))
         default:
             return nil
         }
@@ -110,23 +110,28 @@ public struct ScriptRunner: Sendable {
         case .heard(let text):
             let heard = lastHeard.last?.text
             guard heard != text else { return nil }
-            return "expected \"\(text)\", heard \(heard.map { "\"\($0)\"" } ?? "nothing")"
+            // Translators: what a script expected to hear and what was heard, both quoted as your language quotes.
+            guard let heard else { return translated("expected \"%s\", heard nothing", text) }
+            return translated("expected \"%s\", heard \"%s\"", text, heard)
         case .silent:
             guard let heard = lastHeard.last else { return nil }
-            return "expected silence, heard \"\(heard.text)\""
+            return translated("expected silence, heard \"%s\"", heard.text)
         case .frames(let count):
             let drawn = last.transition?.transition.intermediateFrameCount() ?? 0
-            return drawn == count ? nil : "expected \(count) intermediate frames, drew \(drawn)"
+            return drawn == count ? nil : translatedCount("expected %s intermediate frame, drew %s", "expected %s intermediate frames, drew %s", count: count,
+                                                          NumberText.spoken(count), NumberText.spoken(drawn))
         case .focus(let id):
             let focused = session.focused.identity.id
-            return focused.lowercased() == id.lowercased() ? nil : "expected focus on \(id), focus is on \(focused)"
+            // Translators: two control ids, as the scene writes them.
+            return focused.lowercased() == id.lowercased() ? nil : translated("expected focus on %s, focus is on %s", id, focused)
         case .value(let id, let expected):
             guard let element = session.elements.first(where: { $0.identity.id.lowercased() == id.lowercased() }) else {
-                return "no control named \(id)"
+                return translated("no control named %s", id)
             }
             let tolerance = element.scale.step * 1e-6
             return abs(element.value - expected) <= tolerance ? nil
-                : "expected \(id) at \(NumberText.plainForPrograms(expected)), it is at \(NumberText.plainForPrograms(element.value))"
+                // Translators: a control's id as the scene writes it, the value the script expected, and the value it has.
+                : translated("expected %s at %s, it is at %s", id, NumberText.plain(expected), NumberText.plain(element.value))
         }
     }
 }

@@ -1,3 +1,4 @@
+import SaylineText
 /// A key of a braille display that Sayline takes (BRLTTY keeps every other key), and what it
 /// does. The display's own keys are named by the commands BRLTTY turns them into, so they mean
 /// the same on every model: Docs/keys.md lists them.
@@ -45,17 +46,17 @@ public enum BrailleKey: Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// What it does, in words, for the key map and `help keys`.
+    /// What it does, in words, for the key map and the man page, in the phrasebook of the moment.
     public var meaning: String {
         switch self {
-        case .lineUp: "the value one step up"
-        case .lineDown: "the value one step down"
-        case .panLeft: "the text before; at its start, the previous control"
-        case .panRight: "the text after; at its end, the next control, or the control again after a message"
-        case .top: "the maximum"
-        case .bottom: "the minimum"
-        case .home: "back to the control, from a message or a panned window"
-        case .route: "describes the control: label, value and range, as a message"
+        case .lineUp: translated("the value one step up")
+        case .lineDown: translated("the value one step down")
+        case .panLeft: translated("the text before; at its start, the previous control")
+        case .panRight: translated("the text after; at its end, the next control, or the control again after a message")
+        case .top: translated("the maximum")
+        case .bottom: translated("the minimum")
+        case .home: translated("back to the control, from a message or a panned window")
+        case .route: translated("describes the control: label, value and range, as a message")
         }
     }
 }

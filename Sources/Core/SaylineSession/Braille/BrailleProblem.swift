@@ -32,7 +32,7 @@ public enum BrailleProblem: Error, Sendable, Equatable {
         case .notATerminal:
             translated("no braille: standard input is not a terminal")
         case .noAnswer(let seconds):
-            translatedCount("no braille: the braille server did not answer within %s second; going on without the braille display", "no braille: the braille server did not answer within %s seconds; going on without the braille display", count: seconds, String(seconds))
+            translatedCount("no braille: the braille server did not answer within %s second; going on without the braille display", "no braille: the braille server did not answer within %s seconds; going on without the braille display", count: seconds, NumberText.spoken(seconds))
         case .unknownTable(let name):
             translated("braille table %s not found; showing computer braille (braille-code takes auto, computer, contracted or a liblouis table such as en-ueb-g2.ctb)", name)
         }

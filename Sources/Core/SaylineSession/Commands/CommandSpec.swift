@@ -61,9 +61,11 @@ public struct CommandSpec: Sendable, Equatable {
 
     /// The help paragraph for `help NAME`.
     public var helpText: String {
-        var text = "\(usage)\n  \(summary)"
-        if !aliases.isEmpty { text += "\n  Also: \(aliases.joined(separator: ", "))" }
-        if let keys { text += "\n  Keys: \(keys)" }
+        var text = "\(usage)\n  \(Phrasebook.current.text(summary))"
+        // Translators: the other names a command is typed by, as typed: "Also: ls".
+        if !aliases.isEmpty { text += "\n  " + translated("Also: %s", aliases.joined(separator: ", ")) }
+        // Translators: the keys that run a command: "Keys: Tab".
+        if let keys { text += "\n  " + translated("Keys: %s", keys) }
         return text
     }
 }

@@ -225,14 +225,15 @@ extension CommandTable {
         return out
     }
 
-    /// The COMMANDS section of the man page, in roff.
+    /// The COMMANDS section of the man page, in roff, in the phrasebook of the moment.
     public static func manReference() -> String {
-        var out = ".SH COMMANDS\n"
+        // Translators: a man page's section heading, in capitals as the language's man pages write them.
+        var out = ".SH " + translatedIn("man page heading", "COMMANDS") + "\n"
         for spec in all {
             out += ".TP\n.B \(spec.usage.replacing("-", with: "\\-"))\n"
-            out += spec.summary.replacing("-", with: "\\-")
-            if !spec.aliases.isEmpty { out += " Also: \(spec.aliases.joined(separator: ", ").replacing("-", with: "\\-"))." }
-            if let keys = spec.keys { out += " Keys: \(keys.replacing("-", with: "\\-"))." }
+            out += Phrasebook.current.text(spec.summary).replacing("-", with: "\\-")
+            if !spec.aliases.isEmpty { out += " " + translated("Also: %s.", spec.aliases.joined(separator: ", ")).replacing("-", with: "\\-") }
+            if let keys = spec.keys { out += " " + translated("Keys: %s.", keys).replacing("-", with: "\\-") }
             out += "\n"
         }
         return out

@@ -62,13 +62,20 @@ public enum KeyTable {
     /// The keys that run a command, as the command reference lists them: "Up, Right, +".
     public static func keys(forCommand name: String) -> String? {
         let keys = all.filter { $0.commandName == name }.flatMap { spec in
-            spec.function == nil ? spec.keys.map { "\($0) on an empty line" } : spec.keys
+            // Translators: a key that runs the command only when the line is empty: "Ctrl-D on an empty line".
+            spec.function == nil ? spec.keys.map { translated("%s on an empty line", shownName(of: $0)) } : spec.keys.map(shownName(of:))
         }
         return keys.isEmpty ? nil : keys.joinedText(separator: ", ")
     }
 
     /// The key that describes the focused control ("?"), for the start's hint.
     public static var describeKey: String { keys(forCommand: "describe") ?? "describe" }
+
+    /// A key as help and the man page write it: as the keyboard names it in English ("Page
+    /// Up"), by the language's own name in another ("Bild auf"); a symbol stays a symbol.
+    public static func shownName(of key: String) -> String {
+        Phrasebook.speaksEnglish || key.count == 1 ? key : spokenName(of: key)
+    }
 
     /// A key as it is said, with no symbol a screen reader would name: "question mark",
     /// "plus", "Control C".
@@ -85,6 +92,7 @@ public enum KeyTable {
         case "Down": translatedIn("key name", "Down")
         case "Left": translatedIn("key name", "Left")
         case "Right": translatedIn("key name", "Right")
+        case "Tab": translatedIn("key name", "Tab")
         case "Shift-Tab": translatedIn("key name", "Shift Tab")
         case "Ctrl-C": translatedIn("key name", "Control C")
         case "Ctrl-D": translatedIn("key name", "Control D")
@@ -92,12 +100,13 @@ public enum KeyTable {
         }
     }
 
-    /// `help keys`: one line a key, in words.
+    /// `help keys`: one line a key, in words, each a sentence that starts with a capital.
     public static var spokenReference: [String] {
         all.map { spec in
             let names = spec.keys.map(spokenName(of:))
             let keys = names.count > 1 ? translated("%s or %s", names.dropLast().joined(separator: ", "), names.last ?? "") : names.joined()
-            return translated("%s, %s.", keys, Phrasebook.current.text(spec.help))
+            // Each line is a sentence: "Question mark, describe…", "Le point d'interrogation, …".
+            return translated("%s, %s.", keys, Phrasebook.current.text(spec.help)).startingASentence
         }
     }
 
@@ -109,8 +118,15 @@ public enum KeyTable {
     /// The entry of a readline function, if it is Sayline's.
     public static func spec(function name: String) -> KeySpec? { all.first { $0.function == name } }
 
-    /// The keys in one paragraph, for `--help` and `help`.
+    /// The keys in one paragraph, for `--help` and `help`: in English as the keyboard names
+    /// them ("Up/Right/+"), in another language by its own names for them ("Pfeil auf/Pfeil
+    /// rechts/+"), the ones `help keys` says; a symbol stays a symbol.
     public static var helpParagraph: String {
-        translated("Keys on an empty line: %s.", all.map { "\($0.keys.joined(separator: "/")) \(Phrasebook.current.text($0.help))" }.joined(separator: "; "))
+        let english = Phrasebook.speaksEnglish
+        let book = Phrasebook.current
+        return translated("Keys on an empty line: %s.", all.map { spec in
+            let names = spec.keys.map { key in english || key.count == 1 ? key : spokenName(of: key) }
+            return "\(names.joined(separator: "/")) \(book.text(spec.help))"
+        }.joined(separator: "; "))
     }
 }

@@ -27,7 +27,7 @@ public struct Announcer: Sendable {
             return [Announcement(translated("%s, unchanged", valueText(element)), kind: .change)]
         case .rejected(let rejection, let element):
             var line = rejection.message
-            if rejection.concernsValue, let element { line = translated("%s. %s", line, element.rangeSentence) }
+            if rejection.concernsValue, let element { line = translated("%s. %s", line, element.rangeSentence.startingASentence) }
             return [Announcement(line, kind: .error)]
         case .described(let element):
             return [Announcement(description(of: element), kind: .info)]

@@ -1,5 +1,6 @@
 import Glibc
 import CBrailleAPI
+import SaylineText
 import SaylineSession
 
 /// One connection to BRLTTY through BrlAPI: the display's width, holding it for this terminal,
@@ -39,7 +40,7 @@ package final class BrailleConnection {
     /// Connects to BRLTTY, or says why not.
     package static func open() -> Result<BrailleConnection, BrailleProblem> {
         // One byte more than BrlAPI's handle: the exception mark (`recordException`).
-        guard let memory = calloc(1, brlapi_getHandleSize() + 1) else { return .failure(.noServer("out of memory")) }
+        guard let memory = calloc(1, brlapi_getHandleSize() + 1) else { return .failure(.noServer(translated("out of memory"))) }
         let handle = OpaquePointer(memory)
         let descriptor = brlapi__openConnection(handle, nil, nil)
         guard descriptor >= 0 else {
@@ -210,8 +211,9 @@ package final class BrailleConnection {
     }
 
     private static func lastError() -> (text: String, authentication: Bool) {
-        guard let error = brlapi_error_location() else { return ("unknown error", false) }
-        let text = brlapi_strerror(error).map { String(cString: $0) } ?? "unknown error"
+        // BrlAPI's own words stay its own, as the system's do.
+        guard let error = brlapi_error_location() else { return (translated("unknown error"), false) }
+        let text = brlapi_strerror(error).map { String(cString: $0) } ?? translated("unknown error")
         return (text, error.pointee.brlerrno == BRLAPI_ERROR_AUTHENTICATION)
     }
 }

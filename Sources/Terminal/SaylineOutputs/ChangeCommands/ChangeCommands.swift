@@ -72,10 +72,10 @@ package final class ChangeCommands {
             let now = monotonicSeconds()
             if !told && !askedToEnd && now - began > 0.5 {
                 told = true
-                waiting(translatedCount("Waiting up to %s second for the change command %s to apply the last value", "Waiting up to %s seconds for the change command %s to apply the last value", count: Int(seconds), String(Int(seconds)), TextSanitiser.echo(words[0])))
+                waiting(translatedCount("Waiting up to %s second for the change command %s to apply the last value", "Waiting up to %s seconds for the change command %s to apply the last value", count: Int(seconds), NumberText.spoken(Int(seconds)), TextSanitiser.echo(words[0])))
             }
             if now - began > seconds {
-                failedAtExit?.append(!askedToEnd ? translatedCount("The change command %s did not finish within %s second; it goes on without Sayline", "The change command %s did not finish within %s seconds; it goes on without Sayline", count: Int(seconds), TextSanitiser.echo(words[0]), String(Int(seconds)))
+                failedAtExit?.append(!askedToEnd ? translatedCount("The change command %s did not finish within %s second; it goes on without Sayline", "The change command %s did not finish within %s seconds; it goes on without Sayline", count: Int(seconds), TextSanitiser.echo(words[0]), NumberText.spoken(Int(seconds)))
                                                  : translated("The change command %s goes on without Sayline, which was asked to end", TextSanitiser.echo(words[0])))
                 break
             }
@@ -104,7 +104,7 @@ package final class ChangeCommands {
                 guard blocking, result == 0, Signals.terminated == 0 else { break }
                 guard monotonicSeconds() - began < Self.inOrderWait else {
                     running[id] = nil
-                    failed(translatedCount("The change command %s did not finish within %s second; it goes on without Sayline", "The change command %s did not finish within %s seconds; it goes on without Sayline", count: Int(Self.inOrderWait), TextSanitiser.echo(child.program), String(Int(Self.inOrderWait))), messages: &messages)
+                    failed(translatedCount("The change command %s did not finish within %s second; it goes on without Sayline", "The change command %s did not finish within %s seconds; it goes on without Sayline", count: Int(Self.inOrderWait), TextSanitiser.echo(child.program), NumberText.spoken(Int(Self.inOrderWait))), messages: &messages)
                     break
                 }
                 // Piped input only: a short sleep between looks, never at a key press.
@@ -115,7 +115,7 @@ package final class ChangeCommands {
             running[id] = nil
             let exited = status & 0x7F == 0
             let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-            if code != 0 { failed(translated("The change command %s exited with status %s", TextSanitiser.echo(child.program), String(code)), messages: &messages) }
+            if code != 0 { failed(translated("The change command %s exited with status %s", TextSanitiser.echo(child.program), NumberText.spoken(Int(code))), messages: &messages) }
             if let latest = again.removeValue(forKey: id) { start(latest, messages: &messages) }
         }
     }

@@ -204,7 +204,7 @@ package final class EventStream {
                 // Translators: the second %s is the seconds waited, always 2; the third, how the stream ends.
                 ended = translatedCount("the events reader was still %s event behind after %s seconds, the last of them the end of the session; %s",
                                         "the events reader was still %s events behind after %s seconds, the last of them the end of the session; %s",
-                                        count: lines, String(lines), String(Int(seconds)), how)
+                                        count: lines, NumberText.spoken(lines), NumberText.spoken(Int(seconds)), how)
                 break
             }
             var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -214,7 +214,7 @@ package final class EventStream {
         if ended == nil && dropped > 0 {
             // Translators: English says "events were" even for 1; give your language's forms.
             ended = translatedCount("%s events were dropped at the end: the reader fell behind", "%s events were dropped at the end: the reader fell behind",
-                                    count: dropped, String(dropped))
+                                    count: dropped, NumberText.spoken(dropped))
         }
         return readerLeft ? nil : ended
     }

@@ -101,11 +101,19 @@ package final class SceneKeeper {
         return .saved(file: path, changes: plan.written, keptFromFile: plan.keptFromFile)
     }
 
+    /// The demo scene has no file, and holds its labels in the session's language alone: saved,
+    /// it is written with them in every language with a catalog, as `scene --print` writes it.
+    private static func demoWords(_ elements: [AdjustableElement], document: SceneDocument) -> [AdjustableElement] {
+        guard document.path == nil, document.bytes == nil else { return elements }
+        let demo = Dictionary(DemoScene.elements(in: LanguageChoice.catalogued()).map { ($0.identity.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return elements.map { element in demo[element.identity.id].map { $0.holding(element.value) } ?? element }
+    }
+
     /// `save FILE`: the session's scene as it stands, written to another file.
     private func saveAs(_ path: String, _ elements: [AdjustableElement]) -> SaveOutcome {
         let changes = unsavedCount(elements)
         let values = document.valuesByID
-        let bytes = document.text(writing: elements.filter { values[$0.identity.id] != $0.value })
+        let bytes = document.text(writing: Self.demoWords(elements.filter { values[$0.identity.id] != $0.value }, document: document))
         // The scene read is an input too: saving as another name for it would lose what the
         // session's own file holds (`save` writes that one).
         // A scene is read back (the session's scene is this file from now on): never a stream.
@@ -154,7 +162,7 @@ package final class SceneKeeper {
         let count = unsavedCount(elements)
         guard count > 0, let path = document.path else { return nil }
         return translatedCount("%s change was not saved to %s (save, or --autosave)", "%s changes were not saved to %s (save, or --autosave)",
-                               count: count, String(count), TextSanitiser.echo(path, limit: 4_096))
+                               count: count, NumberText.spoken(count), TextSanitiser.echo(path, limit: 4_096))
     }
 
     /// At exit with `--autosave`: the save, when there is anything to save.

@@ -1,3 +1,4 @@
+import SaylineText
 
 /// Speech as an output: each reply's words on stdout and to the engine, before anything is
 /// drawn, so a listener on a pipe never waits for the drawing; a key stops what is being said;
@@ -25,5 +26,5 @@ extension SpeechChannel: ReplyOutput {
     package func close() { speaker?.finish() }
 
     /// Why the session stopped early.
-    static let listenerLeft = "the speech listener closed standard output; stopping"
+    static var listenerLeft: String { translated("the speech listener closed standard output; stopping") }
 }

@@ -79,11 +79,10 @@ package enum SpeakerFactory {
             return CommandSpeaker(words: words == ["espeak-ng"] ? espeakWords(settings) : words, interrupts: interactive)
         case .speechDispatcher, .automatic:
             if let connection = SpeechDispatcherSpeaker(settings: settings, environment: environment) { return connection }
-            let why = "speech-dispatcher did not answer and could not be started"
             if settings.speech == .speechDispatcher {
-                Diagnostics.write("sayline: \(why); speaking with espeak-ng instead\n")
+                Diagnostics.write("sayline: " + translated("speech-dispatcher did not answer and could not be started; speaking with espeak-ng instead") + "\n")
             } else {
-                Diagnostics.write("sayline: \(why); speaking with espeak-ng\n")
+                Diagnostics.write("sayline: " + translated("speech-dispatcher did not answer and could not be started; speaking with espeak-ng") + "\n")
             }
             return CommandSpeaker(words: espeakWords(settings), interrupts: interactive)
         }
@@ -155,7 +154,8 @@ package final class CommandSpeaker: Speaker {
             current = pid
         case .failure(let failure) where !warned:
             warned = true
-            Diagnostics.write("\nsayline: cannot start the speech command \(TextSanitiser.echo(words[0])): \(failure.reason)\n")
+            // Translators: the command as the person gave it, then the system's reason ("No such file or directory").
+            Diagnostics.write("\nsayline: " + translated("cannot start the speech command %s: %s", TextSanitiser.echo(words[0]), failure.reason) + "\n")
         case .failure:
             break
         }

@@ -98,7 +98,7 @@ package final class SpeechDispatcherSpeaker: Speaker {
         guard send(text), let reply = readReply(), reply.hasPrefix("2") else {
             if !broken {
                 broken = true
-                Diagnostics.write("\nsayline: speech-dispatcher stopped answering; speech is off\n")
+                Diagnostics.write("\nsayline: " + translated("speech-dispatcher stopped answering; speech is off") + "\n")
             }
             return false
         }

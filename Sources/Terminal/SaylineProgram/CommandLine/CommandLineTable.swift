@@ -1,3 +1,4 @@
+import SaylineText
 import SaylineSession
 import SaylineScene
 import SaylineAudit
@@ -20,9 +21,9 @@ package enum CommandLineTable {
         return subcommands.first { $0.commandLine.name == name }
     }
 
-    /// The subcommands and what each does, for the REPL's `--help`.
+    /// The subcommands and what each does (messages of the catalogs), for the REPL's `--help`.
     static var commandList: [(term: String, meaning: String)] {
-        subcommands.map { $0.commandLine }.map { spec in (spec.invocation + (spec.operands.map { " " + $0 } ?? ""), spec.summary) }
+        subcommands.map { $0.commandLine }.map { spec in (spec.invocation + (spec.operands.map { " " + $0 } ?? ""), spec.summaryMessage) }
     }
 }
 
@@ -55,10 +56,16 @@ public enum GeneratedDocs {
 
     /// Files written whole from a table.
     public static var wholeFiles: [(file: String, text: String)] {
-        [("Docs/commands.md", CommandTable.markdownReference())]
+        Phrasebook.using(.english) { [("Docs/commands.md", CommandTable.markdownReference())] }
     }
 
-    public static var sections: [Section] {
+    /// Every generated section: the English pages' (English whatever language this thread
+    /// speaks: the files in Docs/ are the English manuals) and, for each language with a
+    /// catalog, its man pages'.
+    public static var sections: [Section] { Phrasebook.using(.english) { englishSections } + translatedManSections }
+
+    /// The generated sections of the English docs, made with the phrasebook in use.
+    static var englishSections: [Section] {
         [
             Section(file: "Docs/sayline.1", name: "SYNOPSIS", text: ManPage.synopsis()),
             Section(file: "Docs/sayline.1", name: "OPTIONS", text: ManPage.options(Options.commandLine.options)),
@@ -89,7 +96,8 @@ public enum GeneratedDocs {
     public static var preferenceKeys: [String] { SettingTable.all.map(\.key) }
 }
 
-/// The man pages' generated parts, in roff.
+/// The man pages' generated parts, in roff, in the phrasebook of the moment: English for
+/// Docs/sayline.1 (`GeneratedDocs`), another language's under `Phrasebook.using`.
 package enum ManPage {
     static func escape(_ text: String) -> String {
         // "…" has no form in every output device: three dots.
@@ -111,7 +119,10 @@ package enum ManPage {
     /// sayline-scene(5)'s tables: one `.TP` entry a key, its type, default and meaning.
     static func fields(_ fields: [SceneField]) -> String {
         fields.map { field in
-            ".TP\n.B \(escape(field.key))\n\(fromMarkdown(field.meaning)). Type: \(fromMarkdown(field.typeWords)); default: \(fromMarkdown(field.defaultWords)).\n"
+            let book = Phrasebook.current
+            // Translators: a scene key's type and default in the man page: "Type: number; default: 1."
+            let detail = translated("Type: %1$s; default: %2$s.", book.text(field.typeWords), book.text(field.defaultWords))
+            return ".TP\n.B \(escape(field.key))\n\(fromMarkdown(book.text(field.meaning))). \(fromMarkdown(detail))\n"
         }.joined()
     }
 
@@ -150,11 +161,17 @@ package enum ManPage {
                 names += option.impliedArgument == nil ? " \\fI\(escape(argument))\\fR" : " [\\fI\(escape(argument))\\fR]"
             }
             var text = escape(option.help) + "."
-            if let defaultWords = option.defaultWords { text += " Default: \(escape(defaultWords))." }
-            if let environment = option.environment { text += " Environment: \\fB\(escape(environment))\\fR." }
-            if let preference = option.preference { text += " Preference: \\fB\(escape(preference))\\fR." }
+            if let defaultWords = option.defaultWords { text += " " + sentence(translatable("Default: %s."), escape(defaultWords)) }
+            if let environment = option.environment { text += " " + sentence(translatable("Environment: %s."), "\\fB\(escape(environment))\\fR") }
+            if let preference = option.preference { text += " " + sentence(translatable("Preference: %s."), "\\fB\(escape(preference))\\fR") }
             return ".TP\n\(names)\n\(text)\n"
         }.joined()
+    }
+
+    /// A sentence of the man page in the phrasebook of the moment, its words escaped and `argument`,
+    /// roff already, put in its place.
+    private static func sentence(_ message: String, _ argument: String) -> String {
+        Phrasebook.fill(escape(Phrasebook.current.text(message)), [argument])
     }
 
     static func subcommands() -> String {

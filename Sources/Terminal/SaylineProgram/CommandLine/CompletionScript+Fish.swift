@@ -17,7 +17,7 @@ extension CompletionScript {
                 case .sceneFiles: words.append("-x -a '(__fish_complete_suffix .json)'")
                 }
             }
-            words.append("-d '\(brief(option.help))'")
+            words.append("-d '\(fishQuoted(brief(option.help)))'")
             return words.joined(separator: " ") + "\n"
         }
         var out = """
@@ -27,7 +27,7 @@ extension CompletionScript {
         """
         let noCommand = "not __fish_seen_subcommand_from \(all)"
         for spec in subcommands {
-            out += "complete -c sayline -n '\(noCommand)' -a \(spec.name) -d '\(brief(spec.summary))'\n"
+            out += "complete -c sayline -n '\(noCommand)' -a \(spec.name) -d '\(fishQuoted(brief(spec.summary)))'\n"
         }
         for option in Options.commandLine.options { out += line(noCommand, option) }
         for spec in subcommands {

@@ -14,7 +14,7 @@ extension CompletionScript {
             commands=(
 
         """
-        for spec in subcommands { out += "        '\(spec.name):\(brief(spec.summary))'\n" }
+        for spec in subcommands { out += "        '\(spec.name):\(zshQuoted(brief(spec.summary)))'\n" }
         out += """
             )
             _describe -t commands 'sayline command' commands
@@ -53,7 +53,7 @@ extension CompletionScript {
 
     /// An option as `_arguments` takes it: `'(-f --format)'{-f+,--format=}'[help]:format:(…)'`.
     private static func optionSpec(_ option: OptionSpec) -> String {
-        let help = "[\(brief(option.help))]"
+        let help = "[\(zshExplanation(brief(option.help)))]"
         let argument = argumentSpec(option)
         let long = option.name + (option.argument == nil ? "" : (option.impliedArgument == nil ? "=" : "=-"))
         guard let short = option.short else { return "'\(long)\(help)\(argument)'" }
