@@ -345,8 +345,8 @@ extension EndToEndTests { @Suite struct ToneTests {
         try folder.file("bin/pacat", "#!/bin/sh\necho 'Connection failure: Connection refused' >&2\nexit 1\n", executable: true)
         try folder.file("bin/aplay", "#!/bin/sh\necho \"$@\" > '\(folder.path)/arguments'\nexec cat > '\(folder.path)/played'\n", executable: true)
         let session = try Self.session(["--sound", "tones"], environment: ["PATH": folder.path + "/bin:/usr/bin:/bin"], folder: folder)
-        // 10 ms of silence at the start, then a step's 40 ms: 960 + 3,840 bytes.
-        let step = 960 + 3_840
+        // One sample of silence at the start, then a step's 40 ms: 2 + 3,840 bytes.
+        let step = 2 + 3_840
         for _ in 0..<20 {
             Self.press(Keys.up, session)
             if session.readOutput(upTo: 0.25, until: { _ in (try? FileManager.default.attributesOfItem(atPath: folder.path + "/played"))?[.size] as? Int ?? 0 >= step }) { break }

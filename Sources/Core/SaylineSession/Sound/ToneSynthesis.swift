@@ -41,13 +41,6 @@ public struct ToneSynthesis: Sendable {
         return out
     }
 
-    /// Silence, as bytes.
-    public static func silence(seconds: Double) -> [UInt8] {
-        var out: [UInt8] = []
-        appendSilence(seconds: seconds, to: &out)
-        return out
-    }
-
     private static func appendSilence(seconds: Double, to out: inout [UInt8]) {
         guard seconds.isFinite, seconds > 0 else { return }
         out += repeatElement(0, count: Int(seconds * Double(sampleRate)) * bytesPerSample)

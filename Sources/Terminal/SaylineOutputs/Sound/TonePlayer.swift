@@ -64,15 +64,18 @@ final class TonePlayer {
         self.command = command
     }
 
-    /// Starts the program and hands it 10 ms of silence, which it reads once its server has
-    /// answered: a server that never does is known within `answerDeadline`, key or no key.
+    /// Starts the program and hands it one sample of silence, which it reads once its server
+    /// has answered: a server that never does is known within `answerDeadline`, key or no key.
+    /// One sample, not more: the server plays nothing of a stream until it has its prebuffer,
+    /// so what waits ahead of the first tone is heard before it (10 ms of silence made the
+    /// first tone of a session 10 ms late).
     static func start(_ program: Program, now: Double) -> Result<TonePlayer, Trouble> {
         switch FedCommand.start(program.arguments) {
         case .failure(let failure):
             return .failure(.cannotStart(failure.code))
         case .success(let command):
             let player = TonePlayer(program: program, command: command)
-            _ = player.play(ToneSynthesis.silence(seconds: 0.01), now: now)
+            _ = player.play([0, 0], now: now)
             return .success(player)
         }
     }
