@@ -338,19 +338,38 @@ extension EndToEndTests { @Suite struct ToneTests {
         #expect(kinds == ["start", "focus", "change", "settled", "quit"], "\(written)")
     }
 
-    /// Where no sound server answers and PULSE_SERVER names none (a Linux console), the tones go
-    /// to ALSA through aplay: stand-ins for both, pacat refused, aplay taking what it is given.
-    @Test func withNoServerTheTonesGoToALSA() throws {
+    /// Where PULSE_SERVER names no server, pacat is tried only where a server's socket is (a
+    /// stale one here: it refuses), and the tones then go to ALSA through aplay; where there is
+    /// none (a Linux console), aplay alone: pacat would start a sound server of its own, which
+    /// takes the card from the screen reader's speech. Stand-ins for both: a pacat that is
+    /// refused and says it ran, an aplay that keeps what it is given.
+    @Test(arguments: [true, false])
+    func withNoServerTheTonesGoToALSA(aSocketIsThere: Bool) throws {
         let folder = try ScratchFolder()
-        try folder.file("bin/pacat", "#!/bin/sh\necho 'Connection failure: Connection refused' >&2\nexit 1\n", executable: true)
+        try folder.file("bin/pacat", "#!/bin/sh\ntouch '\(folder.path)/pacat-ran'\necho 'Connection failure: Connection refused' >&2\nexit 1\n", executable: true)
         try folder.file("bin/aplay", "#!/bin/sh\necho \"$@\" > '\(folder.path)/arguments'\nexec cat > '\(folder.path)/played'\n", executable: true)
-        let session = try Self.session(["--sound", "tones"], environment: ["PATH": folder.path + "/bin:/usr/bin:/bin"], folder: folder)
+        let runtime = folder.path + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime + "/pulse", withIntermediateDirectories: true)
+        if aSocketIsThere {
+            // A socket file nobody listens on any more: bound, then closed.
+            let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+                for (index, byte) in (runtime + "/pulse/native").utf8.enumerated() where index < bytes.count - 1 { bytes[index] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            close(stale)
+            try #require(bound == 0)
+        }
+        let session = try Self.session(["--sound", "tones"], environment: ["PATH": folder.path + "/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime], folder: folder)
         // One sample of silence at the start, then a step's 40 ms: 2 + 3,840 bytes.
         let step = 2 + 3_840
         for _ in 0..<20 {
             Self.press(Keys.up, session)
             if session.readOutput(upTo: 0.25, until: { _ in (try? FileManager.default.attributesOfItem(atPath: folder.path + "/played"))?[.size] as? Int ?? 0 >= step }) { break }
         }
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/pacat-ran") == aSocketIsThere)
         #expect(folder.read("arguments") == "-q -t raw -f S16_LE -r 48000 -c 1 --buffer-time=40000 -\n")
         let played = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/played"))
         let peak = stride(from: 0, to: played.count - 1, by: 2).map { abs(Int(Int16(bitPattern: UInt16(played[$0]) | UInt16(played[$0 + 1]) << 8))) }.max() ?? 0

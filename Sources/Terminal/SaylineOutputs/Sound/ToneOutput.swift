@@ -35,7 +35,9 @@ package final class ToneOutput: ReplyOutput {
         synthesis = ToneSynthesis(volume: Double(settings.toneVolume))
         let server = environment["PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         namedServer = server
-        untried = server == nil ? [.pacat, .aplay] : [.pacat]
+        // A server named is the only one tried; with none named, pacat where a server's socket
+        // is (then ALSA, should it refuse), else ALSA alone.
+        untried = server != nil ? [.pacat] : TonePlayer.serverSocketExists(environment: environment) ? [.pacat, .aplay] : [.aplay]
         startNext(now: monotonicSeconds())
     }
 

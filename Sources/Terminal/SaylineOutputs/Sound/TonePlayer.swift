@@ -45,6 +45,19 @@ final class TonePlayer {
         case stalled
     }
 
+    /// Whether a PulseAudio server (or PipeWire's pipewire-pulse) has its socket where clients
+    /// look when PULSE_SERVER names none: the user's runtime folder, or the system-wide one.
+    /// Where none has, pacat is not started at all: libpulse would start (autospawn) a sound
+    /// server of its own, and on a Linux console that server takes the sound card from the
+    /// screen reader's speech (speakup's espeakup, Fenrir's) that plays through ALSA.
+    static func serverSocketExists(environment: [String: String]) -> Bool {
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(getuid())"
+        return [runtime + "/pulse/native", "/run/pulse/native", "/var/run/pulse/native"].contains { path in
+            var facts = stat()
+            return stat(path, &facts) == 0 && facts.st_mode & S_IFMT == S_IFSOCK
+        }
+    }
+
     /// How long bytes may wait in the pipe before the program counts as stalled. pacat reads
     /// nothing until the server has answered; a server on this machine answers in milliseconds.
     static let answerDeadline = 2.0
