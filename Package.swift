@@ -50,12 +50,15 @@ let package = Package(
         // Where a reply goes: the screen, speech, the event stream, change commands, saving.
         .target(name: "SaylineOutputs", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "CBrailleAPI", "CLiblouis"], path: "Sources/Terminal/SaylineOutputs"),
+        // The accessibility bus (AT-SPI over D-Bus, spoken by a client of the wire protocol of its
+        // own): running applications' sliders as a source of controls beside the scene file.
+        .target(name: "SaylineAccessibilityBus", dependencies: ["SaylineText", "SaylineControls", "SaylineSystem"], path: "Sources/Terminal/SaylineAccessibilityBus"),
         // The interactive loop and the line reader, and the one way out of a session.
         .target(name: "SaylineInteractive", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineSystem",
                                                            "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs"], path: "Sources/Terminal/SaylineInteractive"),
         // The program: the subcommands, the command-line table and the docs made from it.
         .target(name: "SaylineProgram", dependencies: ["SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit",
-                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineCatalogs"], path: "Sources/Terminal/SaylineProgram"),
+                                                        "SaylineSystem", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineCatalogs", "SaylineAccessibilityBus"], path: "Sources/Terminal/SaylineProgram"),
         // A fully static executable: resolving symbols in shared libraries was most of start-up
         // (Docs/performance.md). readline needs tinfo after it, hence the group.
         // What the static executable links instead of glibc's functions that need shared
@@ -77,7 +80,7 @@ let package = Package(
         // Runs the built binary in a pseudo-terminal, for the end-to-end tests and the benchmark.
         .target(name: "PseudoTerminal", path: "Sources/Testing/PseudoTerminal"),
         .testTarget(name: "SaylineCoreTests", dependencies: ["SaylineCore", "SaylineText", "SaylineControls", "SaylineSession", "SaylineScene", "SaylineAudit", "PseudoTerminal"], exclude: ["Fixtures"]),
-        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineCatalogs", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineProgram", "PseudoTerminal"], exclude: ["Fixtures"]),
+        .testTarget(name: "SaylineTerminalTests", dependencies: ["SaylineCore", "SaylineSystem", "SaylineAccessibilityBus", "SaylineCatalogs", "SaylineLineEditor", "SaylineCommandLine", "SaylineOutputs", "SaylineInteractive", "SaylineProgram", "PseudoTerminal"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -176,6 +176,12 @@ public enum NumberText {
         format(value, places: places, trimmingZeros: true, marks: .spoken)
     }
 
+    /// A number as it is said with every one of `places` decimals, "3.0": how a screen reader
+    /// formats a running application's value that has no text of its own (Orca's "%.1f").
+    public static func spokenKeepingPlaces(_ value: Double, places: Int) -> String {
+        format(value, places: places, trimmingZeros: false, marks: .spoken)
+    }
+
     /// A whole number in a sentence, as it is said: never grouped, and negative with the
     /// language's minus ("moins 3" in French, whose voice says nothing for "-3").
     public static func spoken(_ value: Int) -> String {

@@ -66,6 +66,15 @@ public struct AdjustableElement: Sendable, Equatable {
         fixed = Fixed(identity: identity, control: control, scale: scale, precision: precision, repairs: repairs)
     }
 
+    /// A control of a running application at the value it reports, taken as it is: the
+    /// application's value is the truth, on Sayline's grid or not.
+    public init(live identity: ControlIdentity, control: some AdjustableControl, value: Double) {
+        let scale = control.scale
+        let precision = max(NumberText.decimalPlaces(of: scale.step), NumberText.decimalPlaces(of: scale.lowerBound))
+        self.value = value.isFinite ? value : scale.lowerBound
+        fixed = Fixed(identity: identity, control: control, scale: scale, precision: precision, repairs: control.repairs)
+    }
+
     /// The same control, sharing no reference with this one, for another thread to keep: two
     /// threads counting references to one object slow each other down at every copy.
     public func detached() -> AdjustableElement {

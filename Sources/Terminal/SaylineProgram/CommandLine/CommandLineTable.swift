@@ -8,7 +8,7 @@ import SaylineCommandLine
 /// reference, usage errors and the shell completions say about the command line comes from here.
 package enum CommandLineTable {
     static var subcommands: [any Subcommand.Type] {
-        [RunCommand.self, AuditCommand.self, DescribeCommand.self, SceneCommand.self, PickCommand.self, ConfigCommand.self, CompletionsCommand.self,
+        [RunCommand.self, AuditCommand.self, DescribeCommand.self, AppsCommand.self, SceneCommand.self, PickCommand.self, ConfigCommand.self, CompletionsCommand.self,
          InstallCommand.self, UninstallCommand.self, HelpCommand.self]
     }
 
