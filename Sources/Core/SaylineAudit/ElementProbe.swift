@@ -6,8 +6,12 @@ import SaylineSession
 public struct ElementProbe: Sendable {
     /// The control as the scene has it.
     public let element: AdjustableElement
-    /// One increment from each checked tick, and the decrement back.
+    /// One increment from each checked tick, and the decrement back; for a running
+    /// application's control, each key that moved its value, as the application said it.
     public let steps: [StepSample]
+    /// A running application's control: the keyboard walk its rules judge, in place of the
+    /// walk over a scene's model.
+    public let observation: LiveObservation?
 
     /// Walks the control once: a step up from each checked tick, and back.
     public init(_ element: AdjustableElement) {
@@ -37,6 +41,23 @@ public struct ElementProbe: Sendable {
             landed = (index, after, spokenAfter)
         }
         steps = samples
+        observation = nil
+    }
+
+    /// A running application's control and the keys pressed on it: each press that moved the
+    /// value is a step, heard as the application then said it.
+    public init(observed: LiveObservation) {
+        element = LiveSlider.element(observed.slider)
+        observation = observed
+        let announcer = Announcer(verbosity: .normal)
+        steps = observed.presses.compactMap { press in
+            guard let after = press.after, press.moved, let old = press.before.current, let new = after.current else { return nil }
+            let beforeElement = LiveSlider.element(press.before), afterElement = LiveSlider.element(after)
+            let change = ValueChange(old: old, new: new, reachedBound: afterElement.bound, correction: nil)
+            return StepSample(index: beforeElement.index, before: beforeElement, after: afterElement, outcome: .changed(change),
+                              indexAfterComingBack: beforeElement.index, spokenBefore: press.before.spokenValue, spokenAfter: after.spokenValue,
+                              displayAfter: after.spokenValue, announcements: [announcer.changeAnnouncement(afterElement, change, spokenValue: after.spokenValue)])
+        }
     }
 }
 

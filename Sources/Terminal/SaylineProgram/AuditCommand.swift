@@ -29,6 +29,10 @@ package enum AuditCommand: Subcommand {
     static let maxFocusWords = OptionSpec("--max-focus-words", argument: "N", defaultValue: String(AuditOptions().maximumFocusWords),
                                           help: translatable("words a focus announcement may take, 1 to 1000"))
 
+    static let noKeys = OptionSpec("--no-keys",
+        // Translators: keep --app as it is typed.
+        help: translatable("with --app, only read what the application exposes: no focus taken, no key pressed, nothing moved (the rules about keys and steps are left out)"))
+
     static let jobs = OptionSpec("--jobs", short: "j", argument: "N", defaultWords: translatable("the cores online"),
                                  help: translatable("threads to audit on, 1 to 64"))
 
@@ -39,7 +43,7 @@ package enum AuditCommand: Subcommand {
             description: [
                 translatable("Checks every control of one or more scenes, statically and by driving it, against the audit\nrules (man 7 sayline-audit-rules), and reports violations, incomplete checks, passes, inapplicable\nrules and suppressed findings, each with its WCAG 2.2 criteria. Several scenes (files, or\nfolders of *.json files) make one report in which each finding names its file, and one exit\nstatus; they are audited in parallel on the machine's cores. With no scene, the demo scene,\nbut only at a terminal (or with --demo): from a script or CI, naming none is a usage error\n(64), so a pattern that matched nothing never passes.\nRule settings come from --rule and from the nearest .sayline-audit file in each scene's folder\nor above it, up to the repository's root (outside a repository, up to the home folder; outside\nthat, the scene's folder alone), and only from a file nobody but you or root can change\n(man 7 sayline-audit-rules)."),
             ],
-            options: [SharedOptions.scene, demo,
+            options: [SharedOptions.scene, LiveSource.option, noKeys, demo,
                       SharedOptions.format(Format.allCases.map(\.rawValue), help: translatable("text for people and screen readers, json as axe-core's results, junit XML for CI, sarif for code scanning, html as one page to read")),
                       SharedOptions.output, failOn, baseline, updateBaseline, rule, shard, maxChangeWords, maxFocusWords, jobs,
                       language, reportLanguage, SharedOptions.help, SharedOptions.version])

@@ -20,7 +20,15 @@ extension AuditPlan {
         if let refusal = plan.takeSettings(for: found, home: home(environment, surroundings), surroundings) { return .failure(refusal) }
         do throws(UsageError) {
             try plan.options.apply(rules: arguments.all(AuditCommand.rule.name))
-            plan.scenes = try scenes(named, found: found, demo: arguments.has(AuditCommand.demo.name), atTerminal: surroundings.inputIsTerminal)
+            if let application = try LiveSource.wanted(arguments) {
+                // Translators: keep --app as it is typed.
+                guard arguments.operands.isEmpty, !arguments.has(AuditCommand.demo.name) else { throw UsageError(translated("--app audits a running application: name no scene with it")) }
+                plan.scenes = .application(application)
+            } else {
+                plan.scenes = try scenes(named, found: found, demo: arguments.has(AuditCommand.demo.name), atTerminal: surroundings.inputIsTerminal)
+            }
+            plan.readOnly = arguments.has(AuditCommand.noKeys.name)
+            plan.environment = environment
             let catalogs = surroundings.catalogLanguages()
             plan.languages = try AuditLanguages.parse(arguments.value(LanguageChoice.option.name), catalogs: catalogs).get()
             if let problem = AuditLanguages.reportProblem(arguments.value(AuditCommand.reportLanguage.name), catalogs: catalogs) { throw problem }

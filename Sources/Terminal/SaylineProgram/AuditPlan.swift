@@ -15,6 +15,8 @@ struct AuditPlan: Sendable, Equatable {
         /// The files and folders named, in order, and the scene files they come to (a
         /// folder's *.json, sorted; a file as it was named).
         case files(named: [String], found: [SceneFileName])
+        /// A running application's controls over the accessibility bus (`--app`).
+        case application(String)
     }
 
     /// What the baseline file is for.
@@ -54,11 +56,15 @@ struct AuditPlan: Sendable, Equatable {
     /// The least impact that fails the audit (`--fail-on`).
     var threshold: Impact = .serious
     var threads = 1
+    /// Whether a running application's controls are only read, no key pressed (`--no-keys`).
+    var readOnly = false
+    /// The environment, for reaching the desktop's buses.
+    var environment: [String: String] = [:]
 
     /// The scene files, in order (none for the demo).
     var sceneFiles: [SceneFileName] {
         switch scenes {
-        case .demo: []
+        case .demo, .application: []
         case .files(_, let found): found
         }
     }

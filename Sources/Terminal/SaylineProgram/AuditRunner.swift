@@ -13,6 +13,7 @@ struct AuditRunner {
     /// The audit, start to end: its exit status.
     func run() -> ExitStatus {
         if let refused = refusedOutput() { return refused }
+        if case .application(let wanted) = plan.scenes { return LiveAudit(plan: plan).run(wanted) }
         let scenes: [AuditedScene]
         switch AuditSceneFiles.load(plan.scenes, threads: plan.threads, shard: plan.shard) {
         case .failure(let failure):

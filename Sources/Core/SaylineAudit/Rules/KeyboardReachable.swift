@@ -22,6 +22,7 @@ public struct KeyboardReachable: AuditRule {
 
     /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        if let observation = probe.observation { return Self.check(observation) }
         let element = probe.element
         let scale = element.scale
         if scale.cutsOffRequestedRange {
@@ -58,4 +59,47 @@ public struct KeyboardReachable: AuditRule {
 
     /// A key by the name the language gives it ("Pos1" for Home in German): the key table's own.
     private static func key(_ name: String) -> FindingMessage { FindingMessage(context: "key name", name) }
+
+    /// A running application's control, as a keyboard user found it: it takes focus, and each
+    /// key that points away from a bound moves the value, End and Home to the bounds.
+    static func check(_ observation: LiveObservation) -> RuleResult {
+        let role = observation.slider.role.spokenName
+        switch observation.focus {
+        case .notFocusable:
+            // Translators: %s is a role ("slider", "spin button").
+            return .violation(FindingMessage(translatable("The %s cannot take keyboard focus: a keyboard user never reaches it"), .text(role)))
+        case .refused:
+            return .violation(FindingMessage(translatable("The %s says it can take focus, but did not take it when asked"), .text(role)))
+        case .notTried:
+            return .inapplicable
+        case .cannotBeMoved:
+            return .incomplete(FindingMessage(translatable("The application cannot be asked to move focus to the %s, so its keys were not tried"), .text(role)))
+        case .unconfirmed:
+            if !observation.presses.contains(where: \.moved) {
+                return .incomplete(FindingMessage(translatable("The %s never said it had focus, and no key moved it: check it from the keyboard"), .text(role)))
+            }
+        case .taken:
+            break
+        }
+        for press in observation.presses where press.shouldMove {
+            guard let after = press.after, let before = press.before.current else { continue }
+            if press.movedBackwards, let reached = after.current {
+                // Translators: %1$s is a key's name, %2$s and %3$s values.
+                return .incomplete(FindingMessage(translatable("%1$s moves the value the other way, from %2$s to %3$s: the WAI-ARIA slider pattern has it the other way round"),
+                                                  .message(key(press.key.rawValue)), .number(before), .number(reached)))
+            }
+            if !press.moved {
+                // Translators: %1$s is a key's name, %2$s the value it was pressed at.
+                return .violation(FindingMessage(translatable("%1$s moves nothing from %2$s: the control does not answer the key"),
+                                                 .message(key(press.key.rawValue)), .number(before)))
+            }
+            if press.key == .end, let maximum = after.maximum, let reached = after.current, reached != maximum {
+                return .violation(FindingMessage(translatable("%1$s reaches %2$s, not the maximum %3$s"), .message(key("End")), .number(reached), .number(maximum)))
+            }
+            if press.key == .home, let minimum = after.minimum, let reached = after.current, reached != minimum {
+                return .violation(FindingMessage(translatable("%1$s reaches %2$s, not the minimum %3$s"), .message(key("Home")), .number(reached), .number(minimum)))
+            }
+        }
+        return observation.presses.isEmpty ? .inapplicable : .pass
+    }
 }

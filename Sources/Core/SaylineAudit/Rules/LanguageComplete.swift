@@ -23,6 +23,8 @@ public struct LanguageComplete: AuditRule {
 
     /// The rule's verdict on one control: inapplicable in a scene of one language.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        // A running application's settings, motion and languages are its own, out of reach.
+        guard probe.observation == nil else { return .inapplicable }
         guard !context.claimedLanguages.isEmpty else { return .inapplicable }
         let identity = probe.element.identity
         let noLabel = context.claimedLanguages.filter { identity.languages[$0]?.label == nil }

@@ -25,10 +25,29 @@ public struct RangeValid: AuditRule {
 
     /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        if let observation = probe.observation { return Self.check(observation.slider) }
         let element = probe.element
         let repairs = element.repairs.filter { Self.fields.contains($0.field) }
         if let repaired = FindingMessage.repairs(repairs) { return .violation(repaired) }
         if element.scale.tickCount < 2 { return .violation(FindingMessage(translatable("The scale has a single value: there is nothing to adjust"))) }
+        return .pass
+    }
+}
+
+extension RangeValid {
+    /// A running application's range as it reports it: a maximum above the minimum, and a
+    /// step; GTK 4 and ARIA sliders report a step of 0, which a person should look at.
+    static func check(_ slider: AccessibleSlider) -> RuleResult {
+        guard let minimum = slider.minimum, let maximum = slider.maximum, slider.current != nil else {
+            return .violation(FindingMessage(translatable("The application reports no value, minimum or maximum that is a number")))
+        }
+        if maximum <= minimum {
+            // Translators: %1$s is the maximum, %2$s the minimum, as the application reports them.
+            return .violation(FindingMessage(translatable("The maximum %1$s is not above the minimum %2$s: there is nothing to adjust"), .number(maximum), .number(minimum)))
+        }
+        if (slider.increment ?? 0) <= 0 {
+            return .incomplete(FindingMessage(translatable("The application reports a step of 0: a screen reader cannot tell how far a key moves the value")))
+        }
         return .pass
     }
 }

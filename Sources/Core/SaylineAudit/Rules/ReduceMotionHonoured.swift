@@ -23,6 +23,8 @@ public struct ReduceMotionHonoured: AuditRule {
 
     /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        // A running application's settings, motion and languages are its own, out of reach.
+        guard probe.observation == nil else { return .inapplicable }
         let element = probe.element
         var reduced = Session(elements: [element], motion: .reduce)
         var full = Session(elements: [element], motion: .full)

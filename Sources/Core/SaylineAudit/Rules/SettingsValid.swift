@@ -22,6 +22,8 @@ public struct SettingsValid: AuditRule {
 
     /// The rule's verdict on one control, from its shared walk.
     public func check(_ probe: ElementProbe, in context: AuditContext) -> RuleResult {
+        // A running application's settings, motion and languages are its own, out of reach.
+        guard probe.observation == nil else { return .inapplicable }
         let element = probe.element
         let repairs = element.repairs.filter { !RangeValid.fields.contains($0.field) && $0.field != "tickCount" }
         return FindingMessage.repairs(repairs).map(RuleResult.violation) ?? .pass

@@ -37,6 +37,13 @@ public struct ValueTextPresent: AuditRule {
         for step in probe.steps where !Self.hasText(step.spokenAfter) || !Self.hasText(step.displayAfter) {
             return .violation(FindingMessage(translatable("At %s the control has no value text"), .number(step.after.value)))
         }
+        if let observation = probe.observation {
+            for slider in [observation.slider] + observation.presses.compactMap(\.after) where !Self.carriesValue(slider) {
+                // Translators: %1$s is a value, %2$s the application's text for it (keep it in quotes).
+                return .violation(FindingMessage(translatable("At %1$s the value text \"%2$s\" names another number"),
+                                                 .number(slider.current ?? 0), .text(slider.spokenValue)))
+            }
+        }
         return .pass
     }
 
@@ -47,4 +54,47 @@ public struct ValueTextPresent: AuditRule {
         if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
         return text.unicodeScalars.contains { !$0.properties.isWhitespace }
     }
+
+    /// Whether an application's own text for a value carries it: text with no figure ("loud")
+    /// may, as ARIA allows; text whose figures are all other numbers than the value, its
+    /// rounding or its percentage of the range misleads.
+    static func carriesValue(_ slider: AccessibleSlider) -> Bool {
+        guard slider.valueTextSource != .number, let value = slider.current else { return true }
+        let figures = numbers(in: slider.spokenValue)
+        guard !figures.isEmpty else { return true }
+        var meant = [value, value.rounded()]
+        if let minimum = slider.minimum, let maximum = slider.maximum, maximum > minimum {
+            let percent = (value - minimum) / (maximum - minimum) * 100
+            meant += [percent, percent.rounded()]
+        }
+        return figures.contains { figure in meant.contains { abs($0 - figure) <= max(abs($0), 1) * 1e-6 } }
+    }
+
+    /// The figures in a text: runs of digits with one decimal mark, a point or a comma.
+    static func numbers(in text: String) -> [Double] {
+        var found: [Double] = []
+        var digits = ""
+        var previous: Character = " "
+        func flush() {
+            if let number = Double(digits.droppingTrailingMark) { found.append(number) }
+            digits = ""
+        }
+        for character in text {
+            defer { previous = character }
+            if character.isASCII, character.isNumber {
+                // A minus sign (or the typographic one) right before the figure is its sign.
+                if digits.isEmpty, previous == "-" || previous == "\u{2212}" { digits = "-" }
+                digits.append(character)
+            }
+            else if (character == "." || character == ","), !digits.isEmpty, !digits.contains(".") { digits.append(".") }
+            else if !digits.isEmpty { flush() }
+        }
+        if !digits.isEmpty { flush() }
+        return found
+    }
+}
+
+extension String {
+    /// A figure read with a trailing mark ("40." at a sentence's end) is the number before it.
+    fileprivate var droppingTrailingMark: String { hasSuffix(".") ? String(dropLast()) : self }
 }

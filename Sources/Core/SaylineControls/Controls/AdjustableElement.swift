@@ -280,6 +280,13 @@ public struct ValueChange: Sendable, Equatable {
     public let reachedBound: Bound?
     /// How the request was corrected to fit, if it was.
     public let correction: Correction?
+
+    public init(old: Double, new: Double, reachedBound: Bound?, correction: Correction?) {
+        self.old = old
+        self.new = new
+        self.reachedBound = reachedBound
+        self.correction = correction
+    }
 }
 
 /// How a typed value was corrected to fit the control.

@@ -39,10 +39,13 @@ public struct LiveSlider: AdjustableControl {
         places = max(accessible.places, NumberText.decimalPlaces(of: scale.step))
     }
 
-    /// The control as an element at the value the application reports.
-    public static func element(_ accessible: AccessibleSlider) -> AdjustableElement {
+    /// The control as an element at the value the application reports, labelled by its
+    /// accessible name (empty when it has none, as an audit must see it); `namingNameless`
+    /// labels a nameless one by its role, as a screen reader says it.
+    public static func element(_ accessible: AccessibleSlider, namingNameless: Bool = false) -> AdjustableElement {
         let control = LiveSlider(accessible)
-        let identity = ControlIdentity(id: accessible.path.text, label: accessible.name.isEmpty ? accessible.role.spokenName : accessible.name)
+        let label = accessible.name.isEmpty && namingNameless ? accessible.role.spokenName : accessible.name
+        let identity = ControlIdentity(id: accessible.path.text, label: label)
         return AdjustableElement(live: identity, control: control, value: accessible.current ?? control.scale.lowerBound)
     }
 

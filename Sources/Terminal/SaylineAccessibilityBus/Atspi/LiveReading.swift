@@ -5,47 +5,36 @@ import SaylineSystem
 extension AccessibilityBus {
     static let value = "org.a11y.atspi.Value"
 
+    /// The Value interface's properties a reader reads, each asked alone: `GetAll` on the
+    /// Value interface aborts some applications (at-spi2-atk's bridge in Chromium dies on an
+    /// assertion for a slider whose minimum cannot be read), as no screen reader asks it.
+    static let valueProperties = ["CurrentValue", "MinimumValue", "MaximumValue", "MinimumIncrement", "Text"]
+
     /// What each control says now: its name, states, attributes and value, asked together.
     /// A control whose application does not answer, or no longer has it, reads as nil.
     package func read(_ handles: [LiveControlHandle]) throws(LiveProblem) -> [AccessibleSlider?] {
         guard !handles.isEmpty else { return [] }
+        let perControl = 3 + Self.valueProperties.count
         var calls: [DBusMessage] = []
-        calls.reserveCapacity(handles.count * 4)
+        calls.reserveCapacity(handles.count * perControl)
         for handle in handles {
             calls.append(Self.property(handle.reference, Self.accessible, "Name"))
             calls.append(Self.call(handle.reference, Self.accessible, "GetState"))
             calls.append(Self.call(handle.reference, Self.accessible, "GetAttributes"))
-            calls.append(Self.call(handle.reference, Self.properties, "GetAll", [.string(Self.value)]))
+            for name in Self.valueProperties { calls.append(Self.property(handle.reference, Self.value, name)) }
         }
         let replies = try returns(calls, until: monotonicSeconds() + Self.callSeconds + Double(calls.count) / 1_000)
-        var values: [[String: DBusValue]?] = (0..<handles.count).map { replies[$0 * 4 + 3]?.body.first?.stringDictionary }
-        // An application that fails GetAll (Chromium's own sliders refuse some properties) is
-        // asked property by property.
-        let refused = values.indices.filter { values[$0] == nil && replies[$0 * 4 + 1] != nil }
-        if !refused.isEmpty { try readValuesOneByOne(refused.map { handles[$0] }, into: &values, at: refused) }
         return handles.indices.map { index in
-            guard let states = replies[index * 4 + 1]?.body.first?.elements?.compactMap(\.uint32) else { return nil }
-            let attributes = replies[index * 4 + 2]?.body.first?.stringDictionary ?? [:]
-            let value = values[index] ?? [:]
+            let base = index * perControl
+            guard let states = replies[base + 1]?.body.first?.elements?.compactMap(\.uint32) else { return nil }
+            let attributes = replies[base + 2]?.body.first?.stringDictionary ?? [:]
+            func value(_ offset: Int) -> DBusValue? { replies[base + 3 + offset]?.body.first }
             return AccessibleSlider(
-                path: handles[index].path, name: replies[index * 4]?.body.first?.text ?? "", role: handles[index].role,
-                current: value["CurrentValue"]?.number, minimum: value["MinimumValue"]?.number, maximum: value["MaximumValue"]?.number,
-                increment: value["MinimumIncrement"]?.number, valueTextAttribute: attributes["valuetext"]?.text, valueText: value["Text"]?.text,
+                path: handles[index].path, name: replies[base]?.body.first?.text ?? "", role: handles[index].role,
+                current: value(0)?.number, minimum: value(1)?.number, maximum: value(2)?.number, increment: value(3)?.number,
+                valueTextAttribute: attributes["valuetext"]?.text, valueText: value(4)?.text,
                 focusable: AtspiState.isSet(AtspiState.focusable, in: states), focused: AtspiState.isSet(AtspiState.focused, in: states),
                 sensitive: AtspiState.isSet(AtspiState.sensitive, in: states))
-        }
-    }
-
-    private func readValuesOneByOne(_ handles: [LiveControlHandle], into values: inout [[String: DBusValue]?], at positions: [Int]) throws(LiveProblem) {
-        let names = ["CurrentValue", "MinimumValue", "MaximumValue", "MinimumIncrement", "Text"]
-        let calls = handles.flatMap { handle in names.map { Self.property(handle.reference, Self.value, $0) } }
-        let replies = try returns(calls)
-        for (offset, position) in positions.enumerated() {
-            var found: [String: DBusValue] = [:]
-            for (index, name) in names.enumerated() {
-                if let value = replies[offset * names.count + index]?.body.first { found[name] = value }
-            }
-            values[position] = found
         }
     }
 
@@ -56,9 +45,28 @@ extension AccessibilityBus {
         return (try? returns([set]))?.first??.kind == .methodReturn
     }
 
-    /// Asks the application to give the control keyboard focus (`Component.GrabFocus`); whether it said it did.
-    package func grabFocus(_ handle: LiveControlHandle) -> Bool {
-        let grab = Self.call(handle.reference, "org.a11y.atspi.Component", "GrabFocus")
-        return (try? returns([grab]))?.first??.body.first?.boolean == true
+    /// What the application answered to `Component.GrabFocus`.
+    package enum FocusAnswer {
+        case given, refused, notSupported
     }
+
+    /// Asks the application to give the control keyboard focus, as a screen reader's
+    /// "focus this" does: the pointer is moved onto the control first (with no window
+    /// manager, the keyboard follows it into Qt's windows), then `Component.GrabFocus`.
+    package func grabFocus(_ handle: LiveControlHandle) -> FocusAnswer {
+        let component = "org.a11y.atspi.Component"
+        if let extents = (try? returns([Self.call(handle.reference, component, "GetExtents", [.uint32(0)])]))?.first??.body.first?.members,
+           extents.count == 4, case .int32(let x) = extents[0], case .int32(let y) = extents[1],
+           case .int32(let width) = extents[2], case .int32(let height) = extents[3], width > 0, height > 0 {
+            let centre = DBusMessage.call(Self.registry, Self.deviceEvents, "org.a11y.atspi.DeviceEventController", "GenerateMouseEvent",
+                                          [.int32(x &+ width / 2), .int32(y &+ height / 2), .string("abs")])
+            _ = try? returns([centre])
+        }
+        guard let reply = try? connection.call(Self.call(handle.reference, component, "GrabFocus"), until: Self.deadline) else {
+            return .notSupported
+        }
+        return reply.body.first?.boolean == true ? .given : .refused
+    }
+
+    static let deviceEvents = "/org/a11y/atspi/registry/deviceeventcontroller"
 }

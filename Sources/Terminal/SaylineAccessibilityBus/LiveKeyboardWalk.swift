@@ -1,0 +1,117 @@
+import Glibc
+import SaylineText
+import SaylineControls
+import SaylineSystem
+
+extension AccessibilityBus {
+    /// Presses and releases a key as the keyboard does, through the registry's device event
+    /// controller (`GenerateKeyboardEvent`, by keysym): the key goes to whatever has focus.
+    package func press(_ key: LiveKey) -> Bool {
+        let press = DBusMessage.call(Self.registry, "/org/a11y/atspi/registry/deviceeventcontroller", "org.a11y.atspi.DeviceEventController",
+                                     "GenerateKeyboardEvent", [.int32(Int32(bitPattern: key.keysym)), .string(""), .uint32(Self.keySymbol)])
+        return (try? returns([press]))?.first??.kind == .methodReturn
+    }
+
+    /// `ATSPI_KEY_SYM`: the event's number is a keysym, pressed and released.
+    static let keySymbol: UInt32 = 3
+}
+
+extension LiveControls {
+    /// How long Sayline waits for an application to show what a key or a new value did: a key
+    /// that moves nothing in this long moves nothing for a person either.
+    package static let settleSeconds = 0.4
+
+    /// The keys of a walk, away from the bound the value sits on and back, then the bounds.
+    /// A spin button is walked with Up and Down alone: its pattern makes the others optional
+    /// (Chromium's number field takes no Page Up, and in GTK's Home and End move its caret).
+    static func walkKeys(from slider: AccessibleSlider) -> [LiveKey] {
+        let atTop = slider.current != nil && slider.current == slider.maximum
+        let keys: [LiveKey] = atTop ? [.down, .up, .pageDown, .pageUp, .home, .end] : [.up, .down, .pageUp, .pageDown, .end, .home]
+        return slider.role == .slider ? keys : keys.filter { $0 == .up || $0 == .down }
+    }
+
+    /// Walks control `index` as a keyboard user: asks for focus, presses each key of the
+    /// slider pattern while the control keeps focus, reads what the application exposes after
+    /// each, and puts the value back as it was found.
+    package func observe(_ index: Int) -> LiveObservation {
+        let found = sliders[index]
+        let handle = handles[index]
+        guard found.focusable else { return LiveObservation(slider: found, focus: .notFocusable, presses: [], restored: nil) }
+        var focus = LiveObservation.Focus.taken
+        switch bus.grabFocus(handle) {
+        case .notSupported where !found.focused: return LiveObservation(slider: found, focus: .cannotBeMoved, presses: [], restored: nil)
+        case .refused where !found.focused: return LiveObservation(slider: found, focus: .refused, presses: [], restored: nil)
+        case .given, .notSupported, .refused: break
+        }
+        guard var now = settle(index, until: { $0.focused }) else { return LiveObservation(slider: found, focus: .refused, presses: [], restored: nil) }
+        if !now.focused { focus = .unconfirmed }
+        var presses: [LivePress] = []
+        for key in Self.walkKeys(from: now) {
+            // A control that had focus and lost it takes no more keys: they would go elsewhere.
+            guard focus == .unconfirmed || now.focused, bus.press(key) else { break }
+            let before = now
+            let after = settle(index) { $0.current != before.current || $0.spokenValue != before.spokenValue }
+            presses.append(LivePress(key: key, before: before, after: after))
+            guard let after else { break }
+            now = after
+        }
+        return LiveObservation(slider: found, focus: focus, presses: presses, restored: putBack(index, to: found))
+    }
+
+    /// Reads the control until `done` holds or `settleSeconds` pass; the last reading, or nil
+    /// when the control no longer answers.
+    private func settle(_ index: Int, until done: (AccessibleSlider) -> Bool) -> AccessibleSlider? {
+        let deadline = monotonicSeconds() + Self.settleSeconds
+        var last: AccessibleSlider?
+        repeat {
+            usleep(20_000)
+            guard let reading = reread(index) else { return last }
+            last = reading
+            if done(reading) { return reading }
+        } while monotonicSeconds() < deadline
+        return last
+    }
+
+    /// Sets the value back as it was found, when it moved; whether it is back. The value is
+    /// set as an assistive technology may; where the application ignores that (Chromium's ARIA
+    /// sliders, whose value is the page's to change), the control is stepped back by its keys.
+    package func putBack(_ index: Int, to found: AccessibleSlider) -> Bool? {
+        guard let original = found.current else { return nil }
+        guard let now = reread(index), now.current != original else { return nil }
+        _ = bus.setValue(handles[index], to: original)
+        if settle(index, until: { $0.current == original })?.current == original { return true }
+        return stepBack(index, to: original)
+    }
+
+    /// The most keys pressed to bring a value back.
+    static let largestStepBack = 400
+
+    private func stepBack(_ index: Int, to original: Double) -> Bool {
+        guard bus.grabFocus(handles[index]) != .notSupported || sliders[index].focused else { return false }
+        var key = LiveKey.up
+        var turned = false
+        for _ in 0..<Self.largestStepBack {
+            guard let current = sliders[index].current else { return false }
+            if current == original { return true }
+            key = (current < original) != turned ? .up : .down
+            guard bus.press(key) else { return false }
+            guard let after = settle(index, until: { $0.current != current })?.current, after != current else { return false }
+            // A key that moved the value away from the original (GTK 3's Up lowers a
+            // horizontal scale) means the keys go the other way round.
+            if abs(after - original) > abs(current - original), !turned { turned = true }
+        }
+        return sliders[index].current == original
+    }
+
+    /// Reads every control again and sets back each whose value is not what `originals` found
+    /// (a key that went to another control than the one walked moved it); the controls whose
+    /// value could not be put back.
+    package func putBackAll(to originals: [AccessibleSlider]) -> [AccessibleSlider] {
+        rereadAll()
+        var stuck: [AccessibleSlider] = []
+        for index in sliders.indices where index < originals.count && sliders[index].current != originals[index].current {
+            if putBack(index, to: originals[index]) == false { stuck.append(originals[index]) }
+        }
+        return stuck
+    }
+}
