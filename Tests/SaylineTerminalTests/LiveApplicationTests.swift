@@ -124,4 +124,72 @@ print(json.dumps(out))
         #expect(gtk4.failures("\"Bass\"").contains("range-valid") && gtk4.failures("\"Pan\"").contains("keyboard-reachable"))
         #expect(gtk4.after == gtk4.before)
     }
+
+    /// In the desktop: Sayline's REPL on the GTK 3 window in a pseudo-terminal; Up, a change
+    /// made by another client (as the mouse would), then a typed value; what the terminal
+    /// showed after each, without escape sequences, and the application's values after each.
+    static let replDriver = #"""
+import os, pty, re, sys, time, json, subprocess, select
+sayline, live = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execve(sayline, [sayline, "--app", "sayline-gtk3-fixture"], dict(os.environ, TERM="xterm", SAYLINE_DETECT_SCREEN_READER="0", LANG="C.UTF-8"))
+out = b""
+def read_until(pattern, secs=10):
+    global out
+    start, end = len(out), time.time() + secs
+    while time.time() < end:
+        text = re.sub(r"\x1b(\[[0-9;?]*[A-Za-z]|[78DM])", "", out[start:].decode(errors="replace"))
+        if re.search(pattern, text): break
+        r, _, _ = select.select([fd], [], [], 0.1)
+        if r:
+            try: out += os.read(fd, 65536)
+            except OSError: break
+    return re.sub(r"\x1b(\[[0-9;?]*[A-Za-z]|[78DM])", "", out[start:].decode(errors="replace"))
+def volume():
+    values = json.loads(subprocess.run(["/usr/bin/python3", live + "/values.py", "gtk3"], capture_output=True, text=True).stdout)
+    return next(v for k, v in values.items() if k.endswith(":Volume"))
+steps = {"start": read_until(r"Volume\] ?> ?$|Volume\"> $")}
+os.write(fd, b"\x1b[A")
+steps["up"] = read_until(r"\r41\b")
+steps["upValue"] = volume()
+subprocess.run(["/usr/bin/python3", "-c", """
+import pyatspi
+for app in pyatspi.Registry.getDesktop(0):
+    if app and app.name == 'sayline-gtk3-fixture':
+        for slider in pyatspi.findAllDescendants(app, lambda x: x.getRoleName() == 'slider' and x.name == 'Volume'):
+            slider.queryValue().currentValue = 77
+"""])
+steps["outside"] = read_until(r"\r77\b")
+os.write(fd, b"70\r")
+steps["typed"] = read_until(r"\r70\b")
+steps["typedValue"] = volume()
+os.write(fd, b"\x04")
+steps["end"] = read_until(r"$", 2)
+print(json.dumps(steps))
+"""#
+
+    /// Done means: `sayline --app NAME` moves a real slider from the keyboard and says its new
+    /// value, and says a change made elsewhere.
+    @Test(.enabled(if: available && getuid() == 0, "needs Xvfb, at-spi2-core, GTK 3 for Python and root"))
+    func theREPLMovesARealSliderAndSaysWhatTheApplicationThenExposes() throws {
+        let folder = try ScratchFolder()
+        let driverFile = try folder.file("repl.py", Self.replDriver)
+        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "/usr/bin/python3", Self.live + "/desktop.py", folder.path + "/desktop",
+                                "--app", "gtk3", "--", "/usr/bin/python3", driverFile, TerminalProcess.binary, Self.live],
+                               input: "", executable: "/usr/bin/unshare", quietSeconds: 120)
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        let steps = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
+        let text = { (key: String) in steps[key] as? String ?? "" }
+        #expect(text("start").contains("Volume, 40"), "\(text("start"))")
+        // Up sets the next value, and what the application then exposes is said.
+        #expect(text("up").contains("\r41"), "\(text("up"))")
+        #expect(steps["upValue"] as? Double == 41)
+        // A change made by another client is said as the application says it.
+        #expect(text("outside").contains("\r77"), "\(text("outside"))")
+        // A typed value moves the application's slider.
+        #expect(text("typed").contains("\r70"), "\(text("typed"))")
+        #expect(steps["typedValue"] as? Double == 70)
+    }
 } }
+

@@ -60,7 +60,7 @@ extension LiveControls {
 
     /// Reads the control until `done` holds or `settleSeconds` pass; the last reading, or nil
     /// when the control no longer answers.
-    private func settle(_ index: Int, until done: (AccessibleSlider) -> Bool) -> AccessibleSlider? {
+    package func settle(_ index: Int, until done: (AccessibleSlider) -> Bool) -> AccessibleSlider? {
         let deadline = monotonicSeconds() + Self.settleSeconds
         var last: AccessibleSlider?
         repeat {

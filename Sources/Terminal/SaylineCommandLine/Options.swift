@@ -15,6 +15,8 @@ package struct Options: Equatable {
     package var scenePath: String?
     /// Where `--events` writes: a file, `-` or `fd:N`.
     package var eventsTarget: String?
+    /// `--app`: the running application whose controls the session adjusts.
+    package var application: String?
     package var settings = ReplSettings()
     /// Lines of the preferences file that were skipped, as FILE:LINE: reason.
     package var warnings: [String] = []
@@ -22,7 +24,7 @@ package struct Options: Equatable {
     package var screenReader: String?
 
     /// The REPL's options: what `sayline` and `sayline config` take.
-    package static var replOptions: [OptionSpec] { [SharedOptions.scene] + SettingTable.options() + [events, LanguageChoice.option, SharedOptions.help, SharedOptions.version] }
+    package static var replOptions: [OptionSpec] { [SharedOptions.scene, SharedOptions.app] + SettingTable.options() + [events, LanguageChoice.option, SharedOptions.help, SharedOptions.version] }
 
     package static let events = OptionSpec("--events", argument: "FILE|-|fd:N", completion: .files,
                                    help: translatable("write every event (start, focus, change, settled, bound, rejected, saved, dropped, quit) as JSON Lines to FILE, standard output (-; announcements then go to the terminal) or an open descriptor (one JSON object a line, as man sayline describes); a reader that stalls is never waited on"))
@@ -66,6 +68,7 @@ package struct Options: Equatable {
         if parsed.has(SharedOptions.help.name) { options.mode = .help } else if parsed.has(SharedOptions.version.name) { options.mode = .version }
         options.scenePath = parsed.value(SharedOptions.scene.name)
         options.eventsTarget = parsed.value(events.name)
+        options.application = parsed.value(SharedOptions.app.name)
 
         var settings = ReplSettings()
         if let preferences {

@@ -30,10 +30,15 @@ final class InteractiveLoop: LineEditorClient {
     /// The terminal opened again, non-blocking, for reading keys (see `readKeys`); the flag
     /// belongs to this descriptor alone, so the shell's standard input is left as it was.
     private let keyboard: Int32
+    /// The running application whose controls these are (`--app`), or nil for a scene.
+    private let live: (any LiveControlSource)?
+    /// When the focused live control is next read again, for a toolkit that sends no events.
+    private var nextLivePoll: Double?
 
     init(session: Session, outputs: SessionOutputs, options: Options, environment: [String: String], picking: Bool,
-         editor: any LineEditor, keyboard: Int32) {
+         editor: any LineEditor, keyboard: Int32, live: (any LiveControlSource)? = nil) {
         self.session = session
+        self.live = live
         self.outputs = outputs
         self.editor = editor
         self.keyboard = keyboard
@@ -51,7 +56,7 @@ final class InteractiveLoop: LineEditorClient {
     /// A session at the keyboard, or `sayline pick` there: the exit status of the loop,
     /// whether a pick was accepted, and the focused control as it was left.
     static func run(session: Session, outputs: SessionOutputs, options: Options, environment: [String: String],
-                    picking: Bool) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
+                    picking: Bool, live: (any LiveControlSource)? = nil) -> (status: Int32, accepted: Bool, element: AdjustableElement) {
         // The keyboard's terminal opened again, so that non-blocking reads are this program's
         // alone and not the shell's: through /proc's link to standard input (one call, where
         // ttyname takes three and a second walk of the path), or by name where /proc is not
@@ -62,7 +67,7 @@ final class InteractiveLoop: LineEditorClient {
         defer { if keyboard != STDIN_FILENO { close(keyboard) } }
         let editor = GNUReadline()
         let loop = InteractiveLoop(session: session, outputs: outputs, options: options, environment: environment, picking: picking,
-                                   editor: editor, keyboard: keyboard)
+                                   editor: editor, keyboard: keyboard, live: live)
         editor.client = loop
         defer { editor.client = nil }
         let status = loop.run()
@@ -105,7 +110,7 @@ final class InteractiveLoop: LineEditorClient {
 
     /// Runs a command from a key binding, or from the braille display's keys.
     func perform(_ command: Command) {
-        let result = session.perform(command)
+        let result = live.map { session.perform(command, on: $0) } ?? session.perform(command)
         pick?.entered(result)
         show(result)
     }
@@ -125,7 +130,7 @@ final class InteractiveLoop: LineEditorClient {
             pick?.entered(nil)
             return show(saying: Announcement(Rejection(.notText, input: "").message, kind: .error))
         }
-        let result = session.perform(line: text)
+        let result = perform(line: text)
         pick?.entered(result)
         if result.quit, pick == nil, let warning = outputs.keeper.warningBeforeQuitting(session.elements, autosave: outputs.autosave) {
             return show(saying: warning)
@@ -143,6 +148,13 @@ final class InteractiveLoop: LineEditorClient {
         }
         pick?.cancel()
         stopReading()
+    }
+
+    /// A typed line: parsed here for a running application's controls, whose adjustments the
+    /// application makes.
+    private func perform(line text: String) -> Reply {
+        guard let live, case .success(let command)? = CommandTable.parse(text) else { return session.perform(line: text) }
+        return session.perform(command, on: live)
     }
 
     var escapeCancels: Bool { pick != nil }
@@ -201,17 +213,26 @@ final class InteractiveLoop: LineEditorClient {
         let now = monotonicSeconds()
         var due = pipeline.deadline(now: now)
         if let tour = nextTourStep, due.map({ tour < $0 }) ?? true { due = tour }
+        if let live {
+            let poll = nextLivePoll ?? now + live.pollInterval
+            nextLivePoll = poll
+            if due.map({ poll < $0 }) ?? true { due = poll }
+            if live.hasPendingChanges { due = now }
+        }
         let timeout: Int32 = due.map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
         var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
         fds += pipeline.watchedDescriptors()
+        // The application's changes, watched last so that the others keep their places.
+        if let live { fds.append(pollfd(fd: live.changeDescriptor, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         // A signal interrupts poll itself, or finds it readable: which ones came is read now.
         if ready < 0 || fds[1].revents != 0 { signals.formUnion(Signals.arrived(from: signalPipe)) }
+        if live != nil, let watched = fds.last, watched.revents != 0 { nextLivePoll = monotonicSeconds() }
         guard ready > 0 else { return }
         // The braille display's keys: each runs its command as the keyboard's key would (and
         // stops what is being said), or only moved the display's window.
-        for command in pipeline.descriptorsReady(fds[2...], now: monotonicSeconds()) {
+        for command in pipeline.descriptorsReady(fds[2..<(fds.count - (live == nil ? 0 : 1))], now: monotonicSeconds()) {
             pipeline.keyPressed(on: .brailleDisplay)
             if let command, running { perform(command) }
         }
@@ -238,9 +259,22 @@ final class InteractiveLoop: LineEditorClient {
     private func tick(now: Double) {
         // Animation frames, values that settled, commands that failed, a reader that left.
         pipeline.tick(now: now)
+        if let live, live.hasPendingChanges || nextLivePoll.map({ now >= $0 }) == true {
+            nextLivePoll = nil
+            readOutsideChanges(live)
+        }
         if let due = nextTourStep, now >= due {
             nextTourStep = nil
             show(session.advanceTour())
+        }
+    }
+
+    /// Values a running application changed itself: each control read again, and the focused
+    /// one's change said as the application says it, as a screen reader says it.
+    private func readOutsideChanges(_ live: any LiveControlSource) {
+        for (index, element) in live.outsideChanges(focused: session.focusIndex) {
+            let reply = session.takeReading(element, at: index, announce: index == session.focusIndex)
+            if !reply.events.isEmpty { show(reply) }
         }
     }
 

@@ -16,9 +16,12 @@ package struct LineReader {
     /// an empty line accepts, `quit` cancels, and the end of input accepts unless a
     /// confirmation is required.
     package private(set) var pick: PickAnswer?
+    /// The running application whose controls these are (`--app`), or nil for a scene.
+    private let live: (any LiveControlSource)?
 
-    package init(session: Session, outputs: SessionOutputs, pick: PickAnswer? = nil) {
+    package init(session: Session, outputs: SessionOutputs, pick: PickAnswer? = nil, live: (any LiveControlSource)? = nil) {
         self.session = session
+        self.live = live
         self.outputs = outputs
         self.pick = pick
         pipeline = outputs.pipeline(display: LineOutput(wordsOnStandardError: outputs.speech.wordsShownElsewhere))
@@ -49,7 +52,11 @@ package struct LineReader {
             }
             var reply = Reply()
             if let text = String(validating: bytes, as: UTF8.self) {
-                reply = session.perform(line: text)
+                if let live, case .success(let command)? = CommandTable.parse(text) {
+                    reply = session.perform(command, on: live)
+                } else {
+                    reply = session.perform(line: text)
+                }
                 pick?.entered(reply)
             } else {
                 reply.announcements = [Announcement(Rejection(.notText, input: "").message, kind: .error)]

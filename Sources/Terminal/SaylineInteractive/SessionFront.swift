@@ -38,7 +38,7 @@ package enum SessionFront {
     /// Runs a session on a scene's controls.
     /// - Parameter pick: for `sayline pick`, whether piped input must confirm with an empty line.
     package static func run(_ document: SceneDocument, options: Options, environment: [String: String],
-                            events: EventStream?, pick requireConfirm: Bool? = nil) -> Ending {
+                            events: EventStream?, pick requireConfirm: Bool? = nil, live: (any LiveControlSource)? = nil) -> Ending {
         let picking = requireConfirm != nil
         var session = Session(elements: document.scene.elements, motion: options.settings.motion, verbosity: options.settings.verbosity)
         session.isPick = picking
@@ -46,10 +46,10 @@ package enum SessionFront {
         let outputs = SessionOutputs(document: document, settings: options.settings, environment: environment, events: events,
                                      interactive: interactive, picking: picking, autosave: options.settings.autosave && !picking)
         if interactive {
-            let ended = InteractiveLoop.run(session: session, outputs: outputs, options: options, environment: environment, picking: picking)
+            let ended = InteractiveLoop.run(session: session, outputs: outputs, options: options, environment: environment, picking: picking, live: live)
             return Ending(status: ended.status, accepted: ended.accepted, element: ended.element)
         }
-        var reader = LineReader(session: session, outputs: outputs, pick: requireConfirm.map { PickAnswer(requireConfirm: $0) })
+        var reader = LineReader(session: session, outputs: outputs, pick: requireConfirm.map { PickAnswer(requireConfirm: $0) }, live: live)
         let status = reader.run()
         return Ending(status: status, accepted: reader.pick?.accepted == true, element: reader.session.focused)
     }

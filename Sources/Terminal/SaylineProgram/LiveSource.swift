@@ -6,9 +6,7 @@ import SaylineAccessibilityBus
 /// `--app NAME`: a running application's sliders and spin buttons in place of a scene file,
 /// for `describe`, `audit`, `run` and the REPL.
 package enum LiveSource {
-    package static let option = OptionSpec("--app", argument: "NAME",
-        // Translators: keep "sayline apps" as it is typed.
-        help: translatable("the sliders and spin buttons of a running application instead, by its accessible name or process id, over the accessibility bus (sayline apps lists them)"))
+    package static let option = SharedOptions.app
 
     /// The application asked for, or nil; with a scene file too, a usage error.
     package static func wanted(_ arguments: ParsedArguments) throws(UsageError) -> String? {

@@ -117,6 +117,13 @@ public enum SaylineApp {
     }
 
     private static func startRepl(_ options: Options, environment: [String: String]) -> Int32 {
+        if let application = options.application {
+            guard options.scenePath == nil else {
+                Diagnostics.write("sayline: " + translated("--app and --scene name two sources of controls; give one") + "\n\(Options.commandLine.tryHelp)\n")
+                return ExitStatus.usage.rawValue
+            }
+            return LiveSession.run(application, options: options, environment: environment)
+        }
         let document: SceneDocument
         switch SceneFile.document(options.scenePath) {
         case .failure(let failure): return failure.report()

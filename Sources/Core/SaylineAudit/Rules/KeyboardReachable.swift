@@ -66,7 +66,9 @@ public struct KeyboardReachable: AuditRule {
         let role = observation.slider.role.spokenName
         switch observation.focus {
         case .notFocusable:
-            // Translators: %s is a role ("slider", "spin button").
+            // Translators: %s is a role as a screen reader says it ("slider", "spin button"), in
+            // the four findings about focus: a language whose roles differ in gender may name
+            // the control with a word of its own before the role.
             return .violation(FindingMessage(translatable("The %s cannot take keyboard focus: a keyboard user never reaches it"), .text(role)))
         case .refused:
             return .violation(FindingMessage(translatable("The %s says it can take focus, but did not take it when asked"), .text(role)))
@@ -90,7 +92,7 @@ public struct KeyboardReachable: AuditRule {
             }
             if !press.moved {
                 // Translators: %1$s is a key's name, %2$s the value it was pressed at.
-                return .violation(FindingMessage(translatable("%1$s moves nothing from %2$s: the control does not answer the key"),
+                return .violation(FindingMessage(translatable("%1$s does not move the value from %2$s: the control does not answer the key"),
                                                  .message(key(press.key.rawValue)), .number(before)))
             }
             if press.key == .end, let maximum = after.maximum, let reached = after.current, reached != maximum {

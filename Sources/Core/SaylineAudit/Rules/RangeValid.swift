@@ -39,7 +39,7 @@ extension RangeValid {
     /// step; GTK 4 and ARIA sliders report a step of 0, which a person should look at.
     static func check(_ slider: AccessibleSlider) -> RuleResult {
         guard let minimum = slider.minimum, let maximum = slider.maximum, slider.current != nil else {
-            return .violation(FindingMessage(translatable("The application reports no value, minimum or maximum that is a number")))
+            return .violation(FindingMessage(translatable("The application does not report its value, minimum and maximum as numbers")))
         }
         if maximum <= minimum {
             // Translators: %1$s is the maximum, %2$s the minimum, as the application reports them.

@@ -112,7 +112,7 @@ package final class AccessibilityBus {
         switch failure {
         case .closed, .unreachable: translated("the accessibility bus closed the connection")
         case .timedOut: translated("the accessibility bus did not answer within 2 seconds")
-        case .malformed, .remote: translated("the accessibility bus sent something that is not D-Bus")
+        case .malformed, .remote: translated("the accessibility bus sent something that is not a D-Bus message")
         }
     }
 

@@ -51,8 +51,10 @@ extension AccessibilityBus {
         }
         guard matches.count == 1 else {
             let pids = matches.map { $0.processID.map { String($0) } ?? "?" }.joined(separator: ", ")
-            throw LiveProblem(message: translated("%1$s applications are named \"%2$s\" (processes %3$s): name one by its process id",
-                                                  NumberText.spoken(matches.count), TextSanitiser.echo(wanted), pids))
+            // Translators: %1$s is how many applications, %2$s their name, %3$s their process ids.
+            throw LiveProblem(message: translatedCount("%1$s application is named \"%2$s\" (processes %3$s): name one by its process id",
+                                                       "%1$s applications are named \"%2$s\" (processes %3$s): name one by its process id",
+                                                       count: matches.count, NumberText.spoken(matches.count), TextSanitiser.echo(wanted), pids))
         }
         return first
     }

@@ -137,8 +137,13 @@ package final class DBusConnection {
     /// The socket, for a caller that waits on several things at once (a key or a signal).
     package var fileDescriptor: Int32 { socket }
 
-    /// Whether a signal is kept or bytes are waiting, so `nextSignal` would not block.
-    package var hasPendingInput: Bool { !signals.isEmpty || received.count > receivedStart }
+    /// Whether a signal is kept or a whole message is waiting, so `nextSignal` would not block.
+    package var hasPendingInput: Bool {
+        if !signals.isEmpty { return true }
+        let available = received.count - receivedStart
+        guard available >= 16, let length = DBusMessage.length(ofMessageAt: receivedStart, in: received) else { return false }
+        return available >= length
+    }
 
     private func keep(_ signal: DBusMessage) {
         if signals.count >= Self.keptSignals { signals.removeFirst() }

@@ -1,0 +1,63 @@
+import Glibc
+import SaylineText
+import SaylineControls
+import SaylineSession
+import SaylineScene
+import SaylineSystem
+import SaylineCommandLine
+import SaylineInteractive
+import SaylineAccessibilityBus
+
+/// `sayline --app NAME`: the REPL on a running application's sliders. A step sets the
+/// control's value as an assistive technology may (`Value.CurrentValue`), and what the
+/// application then exposes is said: its own keys would need the keyboard focus, which
+/// would leave the terminal the person is typing in.
+final class LiveSession: LiveControlSource {
+    let controls: LiveControls
+
+    init(_ controls: LiveControls) {
+        self.controls = controls
+        controls.bus.listenForValueChanges()
+    }
+
+    /// The controls as a session's elements: a nameless one labelled by its role, as a reader says it.
+    var elements: [AdjustableElement] { controls.sliders.map { LiveSlider.element($0, namingNameless: true) } }
+
+    func move(_ index: Int, to target: Double) -> AdjustableElement? {
+        let before = controls.sliders[index]
+        _ = controls.bus.setValue(controls.handles[index], to: target)
+        guard let after = controls.settle(index, until: { $0.current != before.current || $0.spokenValue != before.spokenValue }) else { return nil }
+        return LiveSlider.element(after, namingNameless: true)
+    }
+
+    var changeDescriptor: Int32 { controls.bus.connection.fileDescriptor }
+    var hasPendingChanges: Bool { controls.bus.connection.hasPendingInput }
+    let pollInterval = 0.5
+
+    func outsideChanges(focused: Int) -> [(index: Int, element: AdjustableElement)] {
+        let arrived = controls.bus.valueChangesArrived()
+        var indices = Set(controls.handles.indices.filter { arrived.contains(controls.handles[$0].reference) })
+        if controls.handles.indices.contains(focused) { indices.insert(focused) }
+        return indices.sorted().compactMap { index in
+            let before = controls.sliders[index]
+            guard let after = controls.reread(index), after.current != before.current || after.spokenValue != before.spokenValue else { return nil }
+            return (index, LiveSlider.element(after, namingNameless: true))
+        }
+    }
+
+    /// Runs the REPL on the application `wanted` names.
+    static func run(_ wanted: String, options: Options, environment: [String: String]) -> Int32 {
+        LiveSource.run(wanted, environment: environment) { controls in
+            guard !controls.sliders.isEmpty else {
+                Diagnostics.write("sayline: " + translated("%s has no slider or spin button to adjust", controls.application.name) + "\n")
+                return ExitStatus.malformed.rawValue
+            }
+            let source = LiveSession(controls)
+            let document = SceneDocument(path: nil, bytes: nil, scene: Scene(elements: source.elements))
+            switch SessionFront.openEvents(options, command: "sayline") {
+            case .failure(let failed): return failed.status
+            case .success(let events): return SessionFront.run(document, options: options, environment: environment, events: events, live: source).status
+            }
+        }
+    }
+}
