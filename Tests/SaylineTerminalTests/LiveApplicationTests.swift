@@ -191,5 +191,129 @@ print(json.dumps(steps))
         #expect(text("typed").contains("\r70"), "\(text("typed"))")
         #expect(steps["typedValue"] as? Double == 70)
     }
+
+    /// In the desktop: a script run against the GTK 3 window, then a baseline written from an
+    /// audit and read back by the next.
+    static let scriptDriver = #"""
+set -u
+cd "$2"
+printf 'focus Volume\ninc\nexpect "41"\nexpect value Volume 41\nset 60\nexpect "60"\n' > good.say
+printf 'focus Volume\ninc\nexpect "99"\n' > bad.say
+"$1" run --app sayline-gtk3-fixture good.say > good.out 2>&1; echo "good $?"
+"$1" run --app sayline-gtk3-fixture bad.say > bad.out 2>&1; echo "bad $?"
+"$1" audit --app sayline-gtk3-fixture --no-keys --baseline base.jsonl --update-baseline > /dev/null 2>&1; echo "update $?"
+"$1" audit --app sayline-gtk3-fixture --no-keys --baseline base.jsonl > again.out 2>&1; echo "again $?"
+"$1" run --app no-such-application good.say > missing.out 2>&1; echo "missing $?"
+"""#
+
+    /// Done means: `sayline run --app NAME SCRIPT` runs a script's expectations against the
+    /// live application, and a baseline written from an application's audit holds its findings.
+    @Test(.enabled(if: available && getuid() == 0, "needs Xvfb, at-spi2-core, GTK 3 for Python and root"))
+    func scriptsAndBaselinesWorkOnARunningApplication() throws {
+        let folder = try ScratchFolder()
+        let driverFile = try folder.file("script.sh", Self.scriptDriver)
+        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "/usr/bin/python3", Self.live + "/desktop.py", folder.path + "/desktop",
+                                "--app", "gtk3", "--", "/bin/bash", driverFile, TerminalProcess.binary, folder.path],
+                               input: "", executable: "/usr/bin/unshare", quietSeconds: 120)
+        let read = { (name: String) in (try? String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)) ?? "" }
+        #expect(run.stdout.contains("good 0\n"), "\(run.stdout) \(read("good.out"))")
+        #expect(read("good.out").contains("41\n60\n"), "\(read("good.out"))")
+        #expect(run.stdout.contains("bad 1\n") && read("bad.out").contains("expected \"99\", heard \"61\""), "\(read("bad.out"))")
+        #expect(run.stdout.contains("update 0\n") && read("base.jsonl").contains("\"rule\":\"name-present\""), "\(read("base.jsonl"))")
+        #expect(run.stdout.contains("again 0\n") && read("again.out").contains("in the baseline"), "\(read("again.out"))")
+        #expect(run.stdout.contains("missing 2\n") && read("missing.out").hasPrefix("sayline: no application named \"no-such-application\""), "\(read("missing.out"))")
+    }
+
+    /// Orca, in the same desktop, focused on a slider and given Up; what it says, and what
+    /// Sayline's describe says of the same slider before and after.
+    static let orcaDriver = #"""
+import os, sys, subprocess, time, json, signal
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+sayline, work, targets = sys.argv[1], sys.argv[2], [t.split(":", 1) for t in sys.argv[3:]]
+d = lambda *p: os.path.join(work, *p)
+for sub in ["home", "run", "config/speech-dispatcher/modules", "logs", "prefs"]:
+    os.makedirs(d(sub), exist_ok=True)
+os.chmod(d("run"), 0o700)
+said = d("said"); open(said, "w").close()
+with open(d("config/speech-dispatcher/speechd.conf"), "w") as f:
+    f.write(f'LogLevel 3\nLogDir "{d("logs")}"\nAddModule "logger" "sd_generic" "logger.conf"\nDefaultModule logger\nAudioOutputMethod "libao"\n')
+with open(d("config/speech-dispatcher/modules/logger.conf"), "w") as f:
+    f.write(f'GenericExecuteSynth "printf \'BEGIN %s\\\\n\' \\\'$DATA\\\' >> {said}; sleep 0.2; printf \'END\\\\n\' >> {said}"\n'
+            'AddVoice "en" "male1" "logger"\nDefaultVoice "logger"\nGenericLanguage "en" "english" "utf-8"\n')
+env = dict(os.environ, HOME=d("home"), XDG_RUNTIME_DIR=d("run"), XDG_CONFIG_HOME=d("config"), XDG_DATA_HOME=d("home/.local/share"),
+           XDG_CACHE_HOME=d("home/.cache"), SPEECHD_ADDRESS="unix_socket:" + d("speechd.sock"), LANG="C.UTF-8")
+def start(args):
+    return subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=open(d("logs", os.path.basename(args[0]) + ".err"), "w"))
+def wait_for(cond, timeout=30):
+    end = time.time() + timeout
+    while time.time() < end:
+        if cond(): return True
+        time.sleep(0.05)
+    sys.exit(f"timed out: {cond.__doc__}; Orca said {open(said).read()!r}")
+def text(): return open(said).read()
+start(["speech-dispatcher", "-s", "-t", "0", "-C", d("config/speech-dispatcher"), "-c", "unix_socket", "-S", d("speechd.sock")])
+def speechd(): "speech-dispatcher"; return os.path.exists(d("speechd.sock"))
+wait_for(speechd)
+start(["orca", "-u", d("prefs")])
+def orca(): "Orca's first words"; return "Screen reader on" in text()
+wait_for(orca)
+def describe(app):
+    out = subprocess.run([sayline, "describe", "--app", app, "--format", "json"], capture_output=True, text=True, env=env).stdout
+    return {c["name"]: c for c in json.loads(out)["controls"]}
+def quiet():
+    last, still = None, time.time()
+    while time.time() - still < 1.0:
+        now = text()
+        if now != last: last, still = now, time.time()
+        time.sleep(0.05)
+results = []
+for app, name in targets:
+    start_focus = len(text())
+    # Focus the slider as a keyboard user's Tab would land on it: through the bus.
+    subprocess.run(["/usr/bin/python3", "-c", f"""
+import pyatspi
+for app in pyatspi.Registry.getDesktop(0):
+    if app and app.name == {app!r}:
+        for s in pyatspi.findAllDescendants(app, lambda x: x.getRoleName() == 'slider' and x.name == {name!r}):
+            s.queryComponent().grabFocus()
+"""], env=env)
+    def focused(): "Orca saying the focused slider"; return name in text()[start_focus:]
+    wait_for(focused, 15)
+    quiet()
+    result = {"app": app, "focus": text()[start_focus:], "predictedBefore": describe(app)[name]["valueText"]}
+    before = len(text())
+    subprocess.run(["xdotool", "keydown", "Up", "sleep", "0.08", "keyup", "Up"], env=env)
+    def heard(): "speech after Up"; return len(text()) > before
+    wait_for(heard, 10)
+    quiet()
+    result["heard"] = [l[6:] for l in text()[before:].split("\n") if l.startswith("BEGIN ")]
+    result["predicted"] = describe(app)[name]["valueText"]
+    results.append(result)
+print(json.dumps(results))
+"""#
+
+    /// Done means: Orca agrees with what Sayline predicted: after the same key on the same
+    /// slider, Orca says the value text that describe then gives (Chromium's valuetext, and
+    /// GTK 3's number, which Up lowers on a horizontal scale).
+    @Test(.enabled(if: available && OrcaTests.orcaAvailable && getuid() == 0, "needs Orca, speech-dispatcher, xdotool, Xvfb, at-spi2-core, GTK 3, Chromium and root"))
+    func orcaSaysTheValueTextDescribePredicted() throws {
+        let folder = try ScratchFolder()
+        let driverFile = try folder.file("orca.py", Self.orcaDriver)
+        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "/usr/bin/python3", Self.live + "/desktop.py", folder.path + "/desktop",
+                                "--app", "gtk3,chromium", "--", "/usr/bin/python3", driverFile, TerminalProcess.binary, folder.path + "/orca",
+                                "Chromium:Volume", "sayline-gtk3-fixture:Volume"],
+                               input: "", executable: "/usr/bin/unshare", quietSeconds: 120)
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        let results = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(results.count == 2, "\(run.stdout)")
+        for result in results {
+            let heard = result["heard"] as? [String] ?? []
+            let predicted = result["predicted"] as? String ?? "-"
+            // Orca ends its sentences with a full stop of its own.
+            #expect(heard.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 } == [predicted], "\(result)")
+            #expect(predicted != result["predictedBefore"] as? String, "the key moved the value: \(result)")
+        }
+        #expect(results.first?["predicted"] as? String == "41 percent")
+    }
 } }
 

@@ -1,5 +1,6 @@
 import SaylineText
 import SaylineScene
+import SaylineControls
 
 /// Findings a team has accepted for now, so an audit can be turned on before they are fixed:
 /// those are reported as known and do not fail; new ones do; entries no longer found are
@@ -103,7 +104,7 @@ public struct AuditBaseline: Sendable, Equatable {
             // cannot write escape sequences to the terminal of the person reading the report.
             guard Self.isControlKey(control) else {
                 // Translators: control is a JSON key: keep it as it is.
-                return .failure(Problem(line: number, message: translated("control must be a control's id: one word of visible characters")))
+                return .failure(Problem(line: number, message: translated("control must be a control's id (one word of visible characters) or a running application's control's path")))
             }
             guard AuditRules.all.contains(where: { $0.id == rule }) else {
                 // Translators: %1$s is what was given as a rule's id, %2$s lists the rules' ids.
@@ -119,6 +120,8 @@ public struct AuditBaseline: Sendable, Equatable {
     /// printed as they are, so none can carry an escape sequence or a line break.
     static func isControlKey(_ key: String) -> Bool {
         if SceneDecoder.isControlID(key) { return true }
+        // A running application's control: its path, clean text with the path's separators.
+        if key.contains(AccessiblePath.separator) { return key.utf8.count <= 16_384 && TextSanitiser.clean(key) == key }
         guard let space = key.firstRange(of: " in ") else { return false }
         let code = key[space.upperBound...]
         return SceneDecoder.isControlID(String(key[..<space.lowerBound])) && (1...12).contains(code.count)

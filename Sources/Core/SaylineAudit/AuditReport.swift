@@ -121,6 +121,9 @@ public struct AuditReport: Sendable, Equatable {
     public var files: [String]
     /// Each rule's results, in the order rules run.
     public var rules: [RuleOutcome] = []
+    /// Whether `files` names running applications (`audit --app`), not scene files: a SARIF
+    /// log then lists no artifact and locates findings by their path alone.
+    public var filesAreApplications = false
     /// A baseline was applied (`applying`): violations are the new ones.
     public var baselineApplied = false
     /// Baseline entries this audit no longer finds, sorted.

@@ -17,17 +17,35 @@ final class LiveSession: LiveControlSource {
 
     init(_ controls: LiveControls) {
         self.controls = controls
+        ids = Self.ids(controls.sliders)
         controls.bus.listenForValueChanges()
     }
 
+    /// What `focus`, `describe` and a script's `expect` name each control by: its name where
+    /// no other control has it and it is one word, else its path in the application.
+    let ids: [String]
+
     /// The controls as a session's elements: a nameless one labelled by its role, as a reader says it.
-    var elements: [AdjustableElement] { controls.sliders.map { LiveSlider.element($0, namingNameless: true) } }
+    var elements: [AdjustableElement] { controls.sliders.indices.map { element(controls.sliders[$0], at: $0) } }
+
+    private func element(_ slider: AccessibleSlider, at index: Int) -> AdjustableElement {
+        LiveSlider.element(slider, namingNameless: true, id: ids[index])
+    }
+
+    private static func ids(_ sliders: [AccessibleSlider]) -> [String] {
+        var counts: [String: Int] = [:]
+        for slider in sliders { counts[slider.name.lowercased(), default: 0] += 1 }
+        return sliders.map { slider in
+            let name = slider.name
+            return !name.isEmpty && counts[name.lowercased()] == 1 && !name.contains(" ") ? name : slider.path.withinApplication
+        }
+    }
 
     func move(_ index: Int, to target: Double) -> AdjustableElement? {
         let before = controls.sliders[index]
         _ = controls.bus.setValue(controls.handles[index], to: target)
         guard let after = controls.settle(index, until: { $0.current != before.current || $0.spokenValue != before.spokenValue }) else { return nil }
-        return LiveSlider.element(after, namingNameless: true)
+        return element(after, at: index)
     }
 
     var changeDescriptor: Int32 { controls.bus.connection.fileDescriptor }
@@ -41,7 +59,7 @@ final class LiveSession: LiveControlSource {
         return indices.sorted().compactMap { index in
             let before = controls.sliders[index]
             guard let after = controls.reread(index), after.current != before.current || after.spokenValue != before.spokenValue else { return nil }
-            return (index, LiveSlider.element(after, namingNameless: true))
+            return (index, element(after, at: index))
         }
     }
 

@@ -26,7 +26,7 @@ package enum RunCommand: Subcommand {
                 translatable("  expect \"62.5 kilograms\"     the last announcement, exactly\n  expect value weight 62.5    a control's value\n  expect focus rating         which control has focus\n  expect frames 0             intermediate frames of the last transition\n  expect silent               the last command announced nothing"),
                 translatable("Blank lines and lines starting with # are ignored. A failed expectation prints\nFILE:LINE: expected …, heard … on standard error. Every line is checked before anything\nthe script does is written or saved, so a malformed line changes nothing; a script file\nis read twice, a piece at a time (on a long one the check goes on beside the run), and\nmay be of any length (lines up to 1 MiB), standard input up to 16 MiB."),
             ],
-            options: [SharedOptions.scene] + SettingTable.options(["motion", "verbosity"], preferences: false)
+            options: [SharedOptions.scene, SharedOptions.app] + SettingTable.options(["motion", "verbosity"], preferences: false)
                 + [keepGoing, transcript, checkTranscript, language, SharedOptions.help, SharedOptions.version])
     }
 

@@ -12,6 +12,12 @@ struct RunCommandRunner {
 
     /// The run, start to end: its exit status.
     func run() -> ExitStatus {
+        if let application = plan.application {
+            return ExitStatus(rawValue: LiveSource.run(application, environment: plan.environment) { controls in
+                let live = LiveSession(controls)
+                return run(SceneDocument(path: nil, bytes: nil, scene: Scene(elements: live.elements)), live: live).rawValue
+            }) ?? .malformed
+        }
         let document: SceneDocument
         switch SceneFile.document(plan.scene) {
         case .failure(let failure):
@@ -19,6 +25,11 @@ struct RunCommandRunner {
             return .malformed
         case .success(let loaded): document = loaded
         }
+        return run(document, live: nil)
+    }
+
+    /// The run on a scene's controls, or a running application's (`live`).
+    private func run(_ document: SceneDocument, live: LiveSession?) -> ExitStatus {
         // What the run reads is never written over: not by the transcript, nor by a `save`.
         if let path = plan.transcript, case .failure(let failure) = FileDoor.check(path, inputs: plan.inputs) {
             // Refused before the script runs, so nothing it would have saved is written.
@@ -36,7 +47,7 @@ struct RunCommandRunner {
         }
         defer { lines.close() }
         let run = ScriptRun(document: document, settings: plan.settings, keeper: keeper, lines: lines, scriptName: plan.scriptName,
-                            keepGoing: plan.keepGoing, recording: plan.transcript != nil || plan.checkTranscript != nil)
+                            keepGoing: plan.keepGoing, recording: plan.transcript != nil || plan.checkTranscript != nil, live: live)
         // Every line is checked before anything leaves the process: a script with a malformed
         // line, or an expectation about a control the scene lacks, is refused whole, so nothing
         // it would have changed is written. On a long script the check walks the file on a

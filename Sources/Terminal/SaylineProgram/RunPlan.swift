@@ -22,6 +22,9 @@ struct RunPlan: Sendable, Equatable {
     var checkTranscript: String?
     /// The home folder, which a `save` in the script keeps out of the scene's recent places.
     var home: String?
+    /// `--app`: a running application's controls instead of a scene's.
+    var application: String? = nil
+    var environment: [String: String] = [:]
 
     /// The script as messages name it.
     var scriptName: String { script == "-" ? "stdin" : FileAccess.shown(script) }
@@ -37,10 +40,13 @@ struct RunPlan: Sendable, Equatable {
     static func make(_ arguments: ParsedArguments, environment: [String: String]) -> Result<RunPlan, UsageError> {
         guard let script = arguments.operands.first else { return .failure(UsageError(translated("run needs a script file, or - for standard input"))) }
         if let extra = arguments.extraOperand(allowed: 1) { return .failure(extra) }
+        let application: String?
+        do throws(UsageError) { application = try LiveSource.wanted(arguments) } catch { return .failure(error) }
         return SettingTable.apply(arguments, environment: environment, to: ReplSettings()).map { settings in
             RunPlan(script: script, scene: arguments.value(SharedOptions.scene.name), settings: settings,
                     keepGoing: arguments.has(RunCommand.keepGoing.name), transcript: arguments.value(RunCommand.transcript.name),
-                    checkTranscript: arguments.value(RunCommand.checkTranscript.name), home: environment["HOME"])
+                    checkTranscript: arguments.value(RunCommand.checkTranscript.name), home: environment["HOME"],
+                    application: application, environment: environment)
         }
     }
 }

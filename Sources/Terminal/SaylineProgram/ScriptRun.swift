@@ -3,6 +3,7 @@ import SaylineScene
 import SaylineSystem
 import SaylineCommandLine
 import SaylineOutputs
+import SaylineInteractive
 
 /// One run of a script against a scene (`sayline run`): the check of every line, then the
 /// walk that runs them, each step's reply through the run's pipeline (saving, then the words,
@@ -14,6 +15,8 @@ import SaylineOutputs
 /// kept: that needs each step's words here).
 final class ScriptRun {
     @exclusivity(unchecked) private var runner: ScriptRunner
+    /// The running application whose controls the script adjusts (`run --app`), or nil.
+    private let live: LiveSession?
     private let keeper: SceneKeeper
     /// Saving first (what it says is heard, and written), then the words.
     private let pipeline: ReplyPipeline
@@ -42,7 +45,8 @@ final class ScriptRun {
     @exclusivity(unchecked) private(set) var changed: ScriptProblem?
 
     init(document: SceneDocument, settings: ReplSettings, keeper: SceneKeeper, lines: ScriptLines, scriptName: String,
-         keepGoing: Bool, recording: Bool) {
+         keepGoing: Bool, recording: Bool, live: LiveSession? = nil) {
+        self.live = live
         runner = ScriptRunner(session: Session(elements: document.scene.elements, motion: settings.motion, verbosity: settings.verbosity))
         self.keeper = keeper
         self.lines = lines
@@ -108,7 +112,7 @@ final class ScriptRun {
     /// One step: run, its reply through the pipeline, its failure said.
     /// - Returns: whether the run goes on.
     private func run(_ step: ScriptStep) -> Bool {
-        let result = runner.run(step)
+        let result = live.map { live in runner.run(step) { session, command in Self.perform(command, on: live, in: &session) } } ?? runner.run(step)
         if !result.saves.isEmpty || result.failure != nil {
             // A save, or a failure said on standard error, waits for the whole script to pass,
             // and for what came before it to be written.
@@ -146,5 +150,14 @@ final class ScriptRun {
             if !keepGoing { return false }
         }
         return !(result.quit || words.failed)
+    }
+
+    /// A script's command on a running application's controls: the adjustments the
+    /// application makes (and undo, which it cannot), the rest the session's.
+    private static func perform(_ command: Command, on live: LiveSession, in session: inout Session) -> Reply? {
+        switch command {
+        case .undo, .redo: return session.perform(command, on: live)
+        default: return session.adjustment(for: command) == nil ? nil : session.perform(command, on: live)
+        }
     }
 }

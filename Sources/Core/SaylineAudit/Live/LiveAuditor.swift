@@ -43,6 +43,7 @@ public struct LiveAuditor: Sendable {
         }
         var report = AuditReport(controlCount: observations.count, files: [application])
         report.rules = outcomes
+        report.filesAreApplications = true
         return report
     }
 }

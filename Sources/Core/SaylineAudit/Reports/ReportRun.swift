@@ -6,6 +6,8 @@ struct ReportRun: Sendable {
     let settings: ReportSettings
     /// The scenes, as the front named them ("" for the demo scene).
     let files: [String]
+    /// Whether `files` names running applications rather than scene files.
+    let filesAreApplications: Bool
     /// The scenes in words: "scene.json", "3 scenes (…)", "the demo scene".
     let subject: String
     /// How many controls were audited.
@@ -37,6 +39,7 @@ struct ReportRun: Sendable {
     init(_ report: AuditReport, _ settings: ReportSettings) {
         self.settings = settings
         files = report.files
+        filesAreApplications = report.filesAreApplications
         subject = report.subject
         controlCount = report.controlCount
         rules = report.rules.map(\.rule)

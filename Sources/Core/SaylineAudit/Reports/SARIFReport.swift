@@ -31,7 +31,8 @@ struct SARIFFormat: ReportFormat {
     mutating func begin(_ run: ReportRun) {
         settings = run.settings
         baselineApplied = run.baselineApplied
-        fileIndex = Dictionary(run.files.filter { !$0.isEmpty }.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // A running application is no artifact: its findings are located by their path alone.
+        fileIndex = run.filesAreApplications ? [:] : Dictionary(run.files.filter { !$0.isEmpty }.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func finding(_ position: Int, of group: FindingGroup) {
@@ -65,7 +66,7 @@ struct SARIFFormat: ReportFormat {
                 JSONMember("rules", .array(run.rules.map(SARIFResult.driverRule))),
             ]))])),
             JSONMember("invocations", [.object(invocation(run))]),
-            JSONMember("artifacts", .array(run.files.filter { !$0.isEmpty }.map { file in
+            JSONMember("artifacts", .array(run.files.filter { !$0.isEmpty && !run.filesAreApplications }.map { file in
                 .object([JSONMember("location", .object(SARIFResult.location(file, settings))), JSONMember("mimeType", "application/json")])
             })),
             JSONMember("columnKind", "unicodeCodePoints"),

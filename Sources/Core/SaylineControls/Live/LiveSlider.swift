@@ -42,10 +42,11 @@ public struct LiveSlider: AdjustableControl {
     /// The control as an element at the value the application reports, labelled by its
     /// accessible name (empty when it has none, as an audit must see it); `namingNameless`
     /// labels a nameless one by its role, as a screen reader says it.
-    public static func element(_ accessible: AccessibleSlider, namingNameless: Bool = false) -> AdjustableElement {
+    /// - Parameter id: what commands and scripts name it by; its whole path by default.
+    public static func element(_ accessible: AccessibleSlider, namingNameless: Bool = false, id: String? = nil) -> AdjustableElement {
         let control = LiveSlider(accessible)
         let label = accessible.name.isEmpty && namingNameless ? accessible.role.spokenName : accessible.name
-        let identity = ControlIdentity(id: accessible.path.text, label: label)
+        let identity = ControlIdentity(id: id ?? accessible.path.text, label: label)
         return AdjustableElement(live: identity, control: control, value: accessible.current ?? control.scale.lowerBound)
     }
 

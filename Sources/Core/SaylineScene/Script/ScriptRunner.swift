@@ -75,10 +75,17 @@ public struct ScriptRunner: Sendable {
 
     /// - Complexity: that of the command; an expectation is O(1) but for `expect value`, O(controls).
     public mutating func run(_ step: ScriptStep) -> StepResult {
+        run(step) { _, _ in nil }
+    }
+
+    /// The same, with a front's own way to perform a command: `performing` answers the
+    /// commands it carries out itself (a running application's controls, which the
+    /// application moves) and nil for the rest, which the session performs.
+    public mutating func run(_ step: ScriptStep, performing: (inout Session, Command) -> Reply?) -> StepResult {
         var result = StepResult()
         switch step.action {
         case .command(let command):
-            session.perform(command, into: &last)
+            if let reply = performing(&session, command) { last = reply } else { session.perform(command, into: &last) }
             result.quit = last.quit
             // Only `save` asks for one: no other command's events are walked (each event copied
             // out is a retain and a release, on every line of a long script).
