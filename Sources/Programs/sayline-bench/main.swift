@@ -10,7 +10,7 @@ usage: sayline-bench [--only SECTIONS] [--json FILE] [--before BINARY]
 
 Measures Sayline for Docs/performance.md and prints one figure a line.
   --only SECTIONS   run these sections alone, comma-separated: core, binary, peer, languages, audit, repl,
-                    display, speech, sound
+                    display, speech, sound, live
   --json FILE       also write the figures to FILE as JSON
   --before BINARY   measure another build of sayline beside this one (display, languages)
   --write-startup-order FILE
@@ -52,7 +52,7 @@ do {
 }
 
 var figures: [Figure] = []
-/// `--only display,speech` runs those sections alone: core, binary, peer, languages, audit, repl, display, speech, sound.
+/// `--only display,speech` runs those sections alone: core, binary, peer, languages, audit, repl, display, speech, sound, live.
 let onlySections: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { flag in
     flag + 1 < CommandLine.arguments.count ? Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init)) : nil
 }
@@ -380,5 +380,19 @@ if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < Command
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     if let data = try? encoder.encode(figures) {
         _ = FileManager.default.createFile(atPath: CommandLine.arguments[flag + 1], contents: data)
+    }
+}
+
+// Live: a running application's 1,000 sliders walked by describe and audit, beside pyatspi
+// reading the same properties, each a whole command in a desktop of the benchmark's own.
+if wants("live") {
+    let timings = LiveWalk.measure(runs: 9)
+    if timings.isEmpty { print("live: skipped, the desktop could not start (needs root, Xvfb, at-spi2-core and GTK 3 for Python)") }
+    for (name, timing) in timings.sorted(by: { $0.key < $1.key }) {
+        report(Figure(name: "live: 1,000 sliders, \(name)", median: timing.medianMilliseconds, min: timing.minMilliseconds, max: timing.medianMilliseconds, unit: "ms"))
+        report(Figure(name: "live: 1,000 sliders, \(name), peak memory", median: timing.peakKilobytes, min: timing.peakKilobytes, max: timing.peakKilobytes, unit: "KB"))
+        if let walk = timing.walkMedianMilliseconds {
+            report(Figure(name: "live: 1,000 sliders, pyatspi's walk alone (in Python)", median: walk, min: walk, max: walk, unit: "ms"))
+        }
     }
 }

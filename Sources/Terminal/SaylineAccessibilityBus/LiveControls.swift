@@ -24,6 +24,7 @@ package final class LiveControls {
     package static func open(_ wanted: String, environment: [String: String], noticed: (String) -> Void) throws(LiveProblem) -> LiveControls {
         let bus = try AccessibilityBus.connect(environment: environment, noticed: noticed)
         let application = try bus.application(wanted)
+        bus.connectDirectly(to: application.root)
         let walk = try bus.controls(of: application)
         if let cutShort = walk.cutShort { noticed(cutShort) }
         let read = try bus.read(walk.controls)

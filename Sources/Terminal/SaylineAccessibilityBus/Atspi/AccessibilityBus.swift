@@ -19,6 +19,10 @@ package struct LiveProblem: Error, Equatable {
 /// hangs or vanishes costs a line and at most that long, never a hang.
 package final class AccessibilityBus {
     package let connection: DBusConnection
+    /// Connections straight to applications, by their name on the bus: at-spi2's applications
+    /// serve their accessibles on a socket of their own too, as libatspi reads them, and a
+    /// walk then costs the bus nothing.
+    private var direct: [String: DBusConnection] = [:]
     /// How long one call, or one window of calls, may take.
     package static let callSeconds = 2.0
 
@@ -98,13 +102,26 @@ package final class AccessibilityBus {
         call(reference, properties, "Get", [.string(interface), .string(name)])
     }
 
-    /// Replies that are returns, the rest nil.
+    /// Replies that are returns, the rest nil. Calls all to one application go straight to
+    /// it when it offered a connection of its own.
     package func returns(_ messages: [DBusMessage], until deadline: Double = AccessibilityBus.deadline) throws(LiveProblem) -> [DBusMessage?] {
+        var route = connection
+        if let first = messages.first?.destination, let peer = direct[first], messages.allSatisfy({ $0.destination == first }) { route = peer }
         do {
-            return try connection.callMany(messages, until: deadline).map { $0?.kind == .methodReturn ? $0 : nil }
+            return try route.callMany(messages, until: deadline).map { $0?.kind == .methodReturn ? $0 : nil }
         } catch {
             throw LiveProblem(message: Self.words(for: error))
         }
+    }
+
+    /// Reads `application` over a connection of its own from now on, when it offers one
+    /// (`Application.GetApplicationBusAddress`); otherwise, or when that fails, over the bus.
+    package func connectDirectly(to application: AccessibleReference) {
+        guard direct[application.busName] == nil,
+              let reply = try? connection.call(Self.call(application, "org.a11y.atspi.Application", "GetApplicationBusAddress"), until: Self.deadline),
+              let address = reply.body.first?.text, !address.isEmpty,
+              let peer = try? DBusConnection.open(address, until: Self.deadline, peer: true) else { return }
+        direct[application.busName] = peer
     }
 
     /// A failure of the bus itself, in words.

@@ -45,12 +45,15 @@ package final class DBusConnection {
 
     /// Connects to the first address of `address` (a `;`-separated D-Bus address list) that
     /// answers, authenticates and says hello, all by `deadline` (monotonic seconds).
-    package static func open(_ address: String, until deadline: Double) throws(BusFailure) -> DBusConnection {
+    /// - Parameter peer: a connection straight to one application (its own server, as
+    ///   at-spi2 offers), not to a bus: no `Hello`, as there is no bus to greet.
+    package static func open(_ address: String, until deadline: Double, peer: Bool = false) throws(BusFailure) -> DBusConnection {
         for entry in DBusAddress.parse(address) {
             guard let socket = entry.connect() else { continue }
             let connection = DBusConnection(socket: socket)
             do {
                 try connection.authenticate(until: deadline)
+                if peer { return connection }
                 let hello = try connection.call(.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello"), until: deadline)
                 connection.uniqueName = hello.body.first?.text ?? ""
                 return connection
@@ -103,24 +106,29 @@ package final class DBusConnection {
         return found
     }
 
-    /// Calls in flight together, at most: the bus holds what a peer has not yet read, so a
-    /// window this size never fills a socket's buffer both ways at once.
-    static let window = 128
+    /// Calls in flight together, at most: the peer's replies to them fit in a socket's
+    /// buffer, so neither side ever waits on the other to read.
+    static let window = 256
 
-    /// Makes every call, `window` at a time in flight, and returns each reply (a return or an
-    /// error) in order; nil for a call not answered by `deadline`.
+    /// Makes every call with up to `window` in flight at once (one more is sent as each reply
+    /// comes), and returns each reply (a return or an error) in order; nil for a call not
+    /// answered by `deadline`.
     package func callMany(_ messages: [DBusMessage], until deadline: Double) throws(BusFailure) -> [DBusMessage?] {
-        var answers: [DBusMessage?] = []
-        answers.reserveCapacity(messages.count)
-        var start = 0
-        while start < messages.count {
-            let end = min(start + Self.window, messages.count)
-            var serials: [UInt32] = []
-            serials.reserveCapacity(end - start)
-            for message in messages[start..<end] { serials.append(try send(message, until: deadline)) }
-            let found = try replies(to: serials, until: deadline)
-            for serial in serials { answers.append(found[serial]) }
-            start = end
+        var answers = [DBusMessage?](repeating: nil, count: messages.count)
+        var waiting: [UInt32: Int] = [:]
+        waiting.reserveCapacity(Self.window)
+        var next = 0
+        while next < messages.count || !waiting.isEmpty {
+            while next < messages.count, waiting.count < Self.window {
+                waiting[try send(messages[next], until: deadline)] = next
+                next += 1
+            }
+            guard let message = try nextMessage(until: deadline) else { break }
+            if let serial = message.replySerial, message.kind == .methodReturn || message.kind == .error {
+                if let index = waiting.removeValue(forKey: serial) { answers[index] = message }
+            } else if message.kind == .signal {
+                keep(message)
+            }
         }
         return answers
     }

@@ -16,6 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PY = "/usr/bin/python3"
 APPS = {
     "gtk3": [PY, os.path.join(HERE, "gtk3_fixture.py")],
+    "many": [PY, os.path.join(HERE, "many_fixture.py")],
     "gtk4": [PY, os.path.join(HERE, "gtk4_fixture.py")],
     "qt": [PY, os.path.join(HERE, "qt_fixture.py")],
     "chromium": ["/usr/bin/chromium", "--no-sandbox", "--force-renderer-accessibility", "--no-first-run",
@@ -25,7 +26,7 @@ APPS = {
 }
 # The application's name on the bus and the sliders and spin buttons it must show before the
 # desktop is ready (names as in the fixtures; "" is the nameless one).
-NAMES = {"gtk3": "sayline-gtk3-fixture", "gtk4": "sayline-gtk4-fixture", "qt": "sayline-qt-fixture", "chromium": "Chromium"}
+NAMES = {"many": "sayline-many-fixture", "gtk3": "sayline-gtk3-fixture", "gtk4": "sayline-gtk4-fixture", "qt": "sayline-qt-fixture", "chromium": "Chromium"}
 
 children = []
 

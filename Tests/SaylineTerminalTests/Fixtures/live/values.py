@@ -11,9 +11,9 @@ accessible from the application down as role[index in its parent]:name.
 import json, sys
 import pyatspi
 
-APPS = {"gtk3": "sayline-gtk3-fixture", "gtk4": "sayline-gtk4-fixture", "qt": "sayline-qt-fixture", "chromium": "Chromium"}
+APPS = {"many": "sayline-many-fixture", "gtk3": "sayline-gtk3-fixture", "gtk4": "sayline-gtk4-fixture", "qt": "sayline-qt-fixture", "chromium": "Chromium"}
 TOOLKIT = ["Volume", "Copies", "", "Brightness slider", "Balance", "Balance", "Treble", "Bass", "Pan"]
-EXPECTED = {"gtk3": TOOLKIT, "gtk4": [n or "GtkScale" for n in TOOLKIT], "qt": TOOLKIT,
+EXPECTED = {"many": [f"Level {i + 1}" for i in range(1000)], "gtk3": TOOLKIT, "gtk4": [n or "GtkScale" for n in TOOLKIT], "qt": TOOLKIT,
             "chromium": ["Volume", "Speed", "Copies", "", "Brightness slider", "Balance", "Balance", "Loudness",
                          "Treble", "Bass", "Pan"]}
 ROLES = (pyatspi.ROLE_SLIDER, pyatspi.ROLE_SPIN_BUTTON)
