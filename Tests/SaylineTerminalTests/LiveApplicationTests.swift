@@ -219,6 +219,8 @@ printf 'focus Volume\ninc\nexpect "99"\n' > bad.say
 "$1" audit --app sayline-gtk3-fixture --no-keys --baseline base.jsonl --update-baseline > /dev/null 2>&1; echo "update $?"
 "$1" audit --app sayline-gtk3-fixture --no-keys --baseline base.jsonl > again.out 2>&1; echo "again $?"
 "$1" run --app no-such-application good.say > missing.out 2>&1; echo "missing $?"
+env -u DBUS_SESSION_BUS_ADDRESS -u XDG_RUNTIME_DIR "$1" apps > xroot.out 2>&1; echo "xroot $?"
+env -u DBUS_SESSION_BUS_ADDRESS -u XDG_RUNTIME_DIR -u DISPLAY "$1" apps > nobus.out 2>&1; echo "nobus $?"
 """#
 
     /// Done means: `sayline run --app NAME SCRIPT` runs a script's expectations against the
@@ -236,6 +238,9 @@ printf 'focus Volume\ninc\nexpect "99"\n' > bad.say
         #expect(run.stdout.contains("bad 1\n") && read("bad.out").contains("expected \"99\", heard \"61\""), "\(read("bad.out"))")
         #expect(run.stdout.contains("update 0\n") && read("base.jsonl").contains("\"rule\":\"name-present\""), "\(read("base.jsonl"))")
         #expect(run.stdout.contains("again 0\n") && read("again.out").contains("in the baseline"), "\(read("again.out"))")
+        // With the display alone (ssh -X, sudo), the X root window's AT_SPI_BUS finds the bus.
+        #expect(run.stdout.contains("xroot 0\n") && read("xroot.out").contains("\tsayline-gtk3-fixture\n"), "\(read("xroot.out"))")
+        #expect(run.stdout.contains("nobus 2\n") && read("nobus.out").hasPrefix("sayline: no accessibility bus to reach"), "\(read("nobus.out"))")
         #expect(run.stdout.contains("missing 2\n") && read("missing.out").hasPrefix("sayline: no application named \"no-such-application\""), "\(read("missing.out"))")
     }
 

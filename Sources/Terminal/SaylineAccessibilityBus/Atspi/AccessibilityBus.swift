@@ -38,8 +38,8 @@ package final class AccessibilityBus {
     /// The deadline of a call made now.
     package static var deadline: Double { monotonicSeconds() + callSeconds }
 
-    /// Connects: `AT_SPI_BUS_ADDRESS` when set, else the address the session bus's
-    /// `org.a11y.Bus` gives. When the desktop's accessibility is off, it is turned on
+    /// Connects as at-spi2-core's client does: `AT_SPI_BUS_ADDRESS` when set, else the X root
+    /// window's `AT_SPI_BUS` property, else the address the session bus's `org.a11y.Bus` gives. When the desktop's accessibility is off, it is turned on
     /// (`org.a11y.Status.IsEnabled`), as a screen reader does, and `noticed` hears so.
     package static func connect(environment: [String: String], noticed: (String) -> Void) throws(LiveProblem) -> AccessibilityBus {
         if let address = environment["AT_SPI_BUS_ADDRESS"], !address.isEmpty {
@@ -48,6 +48,11 @@ package final class AccessibilityBus {
             } catch {
                 throw LiveProblem(message: translated("the accessibility bus at %s does not answer (AT_SPI_BUS_ADDRESS)", TextSanitiser.echo(address, limit: 80)))
             }
+        }
+        if let address = XRootWindowAddress.read(environment: environment, until: deadline),
+           let connection = try? DBusConnection.open(address, until: deadline) {
+            if let session = try? sessionBus(environment: environment) { enableAccessibility(on: session, noticed: noticed) }
+            return AccessibilityBus(connection: connection)
         }
         let session = try sessionBus(environment: environment)
         let address: String
@@ -70,7 +75,7 @@ package final class AccessibilityBus {
         var address = environment["DBUS_SESSION_BUS_ADDRESS"] ?? ""
         if address.isEmpty, let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { address = "unix:path=" + runtime + "/bus" }
         guard !address.isEmpty else {
-            throw LiveProblem(message: translated("no desktop session to reach: neither AT_SPI_BUS_ADDRESS nor DBUS_SESSION_BUS_ADDRESS is set"))
+            throw LiveProblem(message: translated("no accessibility bus to reach: AT_SPI_BUS_ADDRESS is not set, no X display gives AT_SPI_BUS, and DBUS_SESSION_BUS_ADDRESS is not set"))
         }
         do {
             return try DBusConnection.open(address, until: deadline)
