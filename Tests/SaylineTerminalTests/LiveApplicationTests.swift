@@ -164,7 +164,7 @@ def read_until(pattern, secs=10):
 def volume():
     values = json.loads(subprocess.run(["/usr/bin/python3", live + "/values.py", "gtk3"], capture_output=True, text=True).stdout)
     return next(v for k, v in values.items() if k.endswith(":Volume"))
-steps = {"start": read_until(r"Volume, 40.*> ")}
+steps = {"start": read_until(r"(?s)Volume, 40.*> ")}
 os.write(fd, b"\x1b[A")
 steps["up"] = read_until(r"\r41\b")
 steps["upValue"] = volume()
