@@ -11,29 +11,30 @@ import SaylineOutputs
 /// pipeline, the only way out. What a command means is the session's; what is said, shown,
 /// saved and run is the outputs'; the line editor turns keys into commands and lines.
 final class InteractiveLoop: LineEditorClient {
-    private var session: Session
+    var session: Session
     private let outputs: SessionOutputs
-    private let editor: any LineEditor
-    private let display: TerminalDisplay
-    private let pipeline: ReplyPipeline
+    let editor: any LineEditor
+    let display: TerminalDisplay
+    let pipeline: ReplyPipeline
     private let history: History
     private let screenReader: String?
     /// `sayline pick`: how it is being answered; nil for a session that is no pick.
-    private var pick: PickAnswer?
-    private var nextTourStep: Double?
-    private var running = true
-    private var exitStatus: Int32 = 0
+    var pick: PickAnswer?
+    var nextTourStep: Double?
+    var running = true
+    var exitStatus: Int32 = 0
     /// The self-pipe the signal handlers write to, read end (`Signals.install`).
     private var signalPipe: Int32 = -1
     /// Signals that came and are not handled yet.
-    private var signals: Signals.Arrived = []
+    var signals: Signals.Arrived = []
     /// The terminal opened again, non-blocking, for reading keys (see `readKeys`); the flag
     /// belongs to this descriptor alone, so the shell's standard input is left as it was.
     private let keyboard: Int32
-    /// The running application whose controls these are (`--app`), or nil for a scene.
-    private let live: (any LiveControlSource)?
+    /// The running application whose controls these are (`--app`), or nil for a scene; its
+    /// descriptor is watched last, so the others keep their places.
+    let live: (any LiveControlSource)?
     /// When the focused live control is next read again, for a toolkit that sends no events.
-    private var nextLivePoll: Double?
+    var nextLivePoll: Double?
 
     init(session: Session, outputs: SessionOutputs, options: Options, environment: [String: String], picking: Bool,
          editor: any LineEditor, keyboard: Int32, live: (any LiveControlSource)? = nil) {
@@ -150,13 +151,6 @@ final class InteractiveLoop: LineEditorClient {
         stopReading()
     }
 
-    /// A typed line: parsed here for a running application's controls, whose adjustments the
-    /// application makes.
-    private func perform(line text: String) -> Reply {
-        guard let live, case .success(let command)? = CommandTable.parse(text) else { return session.perform(line: text) }
-        return session.perform(command, on: live)
-    }
-
     var escapeCancels: Bool { pick != nil }
 
     /// Escape on an empty line while picking: nothing is chosen.
@@ -194,7 +188,7 @@ final class InteractiveLoop: LineEditorClient {
     // MARK: Output
 
     /// A reply of the session's, through every output, and the tour's next step timed.
-    private func show(_ reply: Reply) {
+    func show(_ reply: Reply) {
         let now = monotonicSeconds()
         if session.tour == nil { nextTourStep = nil } else if nextTourStep == nil { nextTourStep = now + DemoTour.interval }
         pipeline.deliver(OutgoingReply(reply, elements: session.elements, focused: session.focused, now: now))
@@ -213,17 +207,11 @@ final class InteractiveLoop: LineEditorClient {
         let now = monotonicSeconds()
         var due = pipeline.deadline(now: now)
         if let tour = nextTourStep, due.map({ tour < $0 }) ?? true { due = tour }
-        if let live {
-            let poll = nextLivePoll ?? now + live.pollInterval
-            nextLivePoll = poll
-            if due.map({ poll < $0 }) ?? true { due = poll }
-            if live.hasPendingChanges { due = now }
-        }
+        due = liveDeadline(now: now, before: due)
         let timeout: Int32 = due.map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
         var fds = [pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
         fds += pipeline.watchedDescriptors()
-        // The application's changes, watched last so that the others keep their places.
         if let live { fds.append(pollfd(fd: live.changeDescriptor, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         // A signal interrupts poll itself, or finds it readable: which ones came is read now.
@@ -259,53 +247,10 @@ final class InteractiveLoop: LineEditorClient {
     private func tick(now: Double) {
         // Animation frames, values that settled, commands that failed, a reader that left.
         pipeline.tick(now: now)
-        if let live, live.hasPendingChanges || nextLivePoll.map({ now >= $0 }) == true {
-            nextLivePoll = nil
-            readOutsideChanges(live)
-        }
+        tickLive(now: now)
         if let due = nextTourStep, now >= due {
             nextTourStep = nil
             show(session.advanceTour())
-        }
-    }
-
-    /// Values a running application changed itself: each control read again, and the focused
-    /// one's change said as the application says it, as a screen reader says it.
-    private func readOutsideChanges(_ live: any LiveControlSource) {
-        for (index, element) in live.outsideChanges(focused: session.focusIndex) {
-            let reply = session.takeReading(element, at: index, announce: index == session.focusIndex)
-            if !reply.events.isEmpty { show(reply) }
-        }
-    }
-
-    private func handleSignals() {
-        if Signals.terminated != 0 {
-            exitStatus = 128 + Int32(Signals.terminated)
-            running = false
-            return
-        }
-        if signals.contains(.interrupted) {
-            signals.remove(.interrupted)
-            // Picking, Ctrl-C cancels, as in any prompt a shell script runs.
-            if pick != nil { return interruptKey() }
-            // Ctrl-C stops what moves and clears the line; it does not quit.
-            let stopped = session.stopTour()
-            nextTourStep = nil
-            display.stopMotion()
-            editor.clearLine()
-            show(stopped)
-        }
-        if signals.contains(.suspended) {
-            signals.remove(.suspended)
-            // Ctrl-Z: the terminal goes back to the shell as it was found, the process stops;
-            // on `fg` the outputs take the terminal and the braille display again.
-            pipeline.suspend()
-            Signals.stopProcess()
-            pipeline.resume()
-        }
-        if signals.contains(.resized) {
-            signals.remove(.resized)
-            display.resize(width: Self.terminalWidth())
         }
     }
 

@@ -9,7 +9,7 @@ public struct Session: Sendable {
     public static let historyLimit = 1_000
 
     /// The controls, in focus order.
-    public private(set) var elements: [AdjustableElement]
+    public internal(set) var elements: [AdjustableElement]
     /// Where focus is.
     public private(set) var focusIndex = 0
     /// Whether changes animate.
@@ -119,45 +119,6 @@ public struct Session: Sendable {
             say(.quit, into: &reply)
             reply.quit = true
         }
-    }
-
-    // MARK: A running application's controls
-
-    /// The adjustment `command` makes on the focused control, if it makes one: what a front
-    /// that moves a running application's control does itself.
-    public func adjustment(for command: Command) -> Adjustment? {
-        switch command {
-        case .increment(let count): .increment(count)
-        case .decrement(let count): .decrement(count)
-        case .page(.up): .pageUp
-        case .page(.down): .pageDown
-        case .minimum: .toMinimum
-        case .maximum: .toMaximum
-        case .set(let text): .typed(text)
-        default: nil
-        }
-    }
-
-    /// A running application's control as read again after it moved, by Sayline or by
-    /// anything else (the mouse, the application): the element is replaced, and a change of
-    /// its value is said in the application's words when `announce` (a front announces the
-    /// focused control's, as a screen reader does).
-    public mutating func takeReading(_ element: AdjustableElement, at index: Int, announce: Bool) -> Reply {
-        guard elements.indices.contains(index) else { return Reply() }
-        let old = elements[index].value
-        elements[index] = element
-        guard element.value != old else { return Reply() }
-        let change = ValueChange(old: old, new: element.value, reachedBound: element.bound, correction: nil)
-        var result = Reply()
-        guard announce else { return result }
-        result.transition = transition(for: index, change, element)
-        say(.changed(element, change), into: &result)
-        return result
-    }
-
-    /// A refusal, said as the session says its own.
-    public func refusal(_ rejection: Rejection) -> Reply {
-        reply(.rejected(rejection, nil))
     }
 
     /// Stops the tour if one runs (Ctrl-C), saying so.
@@ -277,7 +238,7 @@ public struct Session: Sendable {
         say(.tourStarted(elements[index]), into: &reply)
     }
 
-    private func transition(for index: Int, _ change: ValueChange, _ element: AdjustableElement? = nil) -> ElementTransition {
+    func transition(for index: Int, _ change: ValueChange, _ element: AdjustableElement? = nil) -> ElementTransition {
         ElementTransition(elementIndex: index, from: change.old, to: change.new, element: element ?? elements[index], motion: motion)
     }
 
@@ -292,14 +253,14 @@ public struct Session: Sendable {
     }
 
     /// The reply to a command that did one thing, outside `perform` (the greeting, the tour).
-    private func reply(_ event: consuming SessionEvent) -> Reply {
+    func reply(_ event: consuming SessionEvent) -> Reply {
         var result = Reply()
         say(event, into: &result)
         return result
     }
 
     /// Adds an event to a reply, and its words when replies carry them.
-    private func say(_ event: consuming SessionEvent, into reply: inout Reply) {
+    func say(_ event: consuming SessionEvent, into reply: inout Reply) {
         if announcesReplies {
             // The first event's words become the reply's (a key press has one event), not a copy of them.
             let words = announcer.announcements(for: event)
