@@ -30,6 +30,11 @@ package final class LiveControls {
         let read = try bus.read(walk.controls)
         // A control gone between the walk and the reading is left out.
         let kept = walk.controls.indices.filter { read[$0] != nil }
+        // An application that left the bus during the walk answers nothing more: said as one
+        // line and a failure, not as an application with no controls.
+        if kept.count < walk.controls.count || kept.isEmpty, !bus.isOnBus(application) {
+            throw LiveProblem(message: translated("%s did not answer within 2 seconds, or has left the accessibility bus", application.name))
+        }
         return LiveControls(bus: bus, application: application, handles: kept.map { walk.controls[$0] }, sliders: kept.compactMap { read[$0] })
     }
 

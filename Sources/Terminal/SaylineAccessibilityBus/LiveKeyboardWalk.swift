@@ -37,6 +37,9 @@ extension LiveControls {
         let found = sliders[index]
         let handle = handles[index]
         guard found.focusable else { return LiveObservation(slider: found, focus: .notFocusable, presses: [], restored: nil) }
+        // A value that cannot be read cannot be put back: a key would change the application
+        // for good, unseen. Such a control is left as --no-keys leaves it.
+        guard found.current != nil else { return LiveObservation(slider: found, focus: .notTried, presses: [], restored: nil) }
         var focus = LiveObservation.Focus.taken
         switch bus.grabFocus(handle) {
         case .notSupported where !found.focused: return LiveObservation(slider: found, focus: .cannotBeMoved, presses: [], restored: nil)

@@ -48,7 +48,9 @@ final class LiveSession: LiveControlSource {
         return element(after, at: index)
     }
 
-    var changeDescriptor: Int32 { controls.bus.connection.fileDescriptor }
+    /// -1 (not watched) once the bus has closed: a closed socket is readable for ever, and
+    /// watching it spun the REPL at full speed after the desktop's bus went away.
+    var changeDescriptor: Int32 { controls.bus.connection.isClosed ? -1 : controls.bus.connection.fileDescriptor }
     var hasPendingChanges: Bool { controls.bus.connection.hasPendingInput }
     let pollInterval = 0.5
 

@@ -72,8 +72,11 @@ public struct LiveSlider: AdjustableControl {
         var shown = value
         if case .value(let moving)? = frame { shown = moving }
         let cells = max(renderer.width - 2, 1)
-        let span = scale.upperBound - scale.lowerBound
-        let fraction = span > 0 ? ((shown - scale.lowerBound) / span).clamped(to: 0...1) : 0
+        // Halves: from -1e308 to 1e308 the span itself overflows to infinity, and infinity over
+        // infinity is NaN, which no Int holds. An application chooses these numbers.
+        let span = scale.upperBound / 2 - scale.lowerBound / 2
+        let place = span > 0 ? (shown / 2 - scale.lowerBound / 2) / span : 0
+        let fraction = place.isNaN ? 0 : place.clamped(to: 0...1)
         let thumb = Int((fraction * Double(cells - 1)).rounded())
         return ["[" + String(repeating: "=", count: thumb) + "o" + String(repeating: "-", count: max(cells - 1 - thumb, 0)) + "]"]
     }

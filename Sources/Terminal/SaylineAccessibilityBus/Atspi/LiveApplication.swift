@@ -30,6 +30,15 @@ extension AccessibilityBus {
         }
     }
 
+    /// Whether the application's connection is still on the bus, as the bus itself says
+    /// (`NameHasOwner`, which a hung application cannot delay); true when the bus will not say.
+    package func isOnBus(_ application: LiveApplication) -> Bool {
+        let ask = DBusMessage.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+                                   [.string(application.root.busName)])
+        guard let replies = try? returns([ask]), let answer = replies.first??.body.first?.boolean else { return true }
+        return answer
+    }
+
     /// Applications read at most: a desktop has tens.
     static let largestApplicationCount = 1_000
 

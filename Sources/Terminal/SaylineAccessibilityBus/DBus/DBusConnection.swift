@@ -145,6 +145,9 @@ package final class DBusConnection {
     /// The socket, for a caller that waits on several things at once (a key or a signal).
     package var fileDescriptor: Int32 { socket }
 
+    /// Whether the peer closed the connection or broke the protocol: nothing more will come.
+    package var isClosed: Bool { ended }
+
     /// Whether a signal is kept or a whole message is waiting, so `nextSignal` would not block.
     package var hasPendingInput: Bool {
         if !signals.isEmpty { return true }
