@@ -45,6 +45,10 @@ extension RangeValid {
             // Translators: %1$s is the maximum, %2$s the minimum, as the application reports them.
             return .violation(FindingMessage(translatable("The maximum %1$s is not above the minimum %2$s: there is nothing to adjust"), .number(maximum), .number(minimum)))
         }
+        if let increment = slider.increment, increment < 0 {
+            // Translators: %s is the step the application reports, below zero.
+            return .violation(FindingMessage(translatable("The application reports a step of %s, below zero: a step must be positive"), .number(increment)))
+        }
         if (slider.increment ?? 0) <= 0 {
             return .incomplete(FindingMessage(translatable("The application reports a step of 0: a screen reader cannot tell how far a key moves the value")))
         }

@@ -106,8 +106,15 @@ package struct DBusReader {
         let slice = bytes[position..<(position + length)]
         guard !slice.contains(0) else { throw DBusFormatError(reason: "a nul inside a string") }
         position += length + 1
-        return String(decoding: slice, as: UTF8.self)
+        // A string is kept to `longestString` bytes as it is read: a walk holds a level's
+        // replies before any name is cut to what a person hears, and a thousand names of a
+        // megabyte each must not become a gigabyte.
+        return String(decoding: slice.prefix(Self.longestString), as: UTF8.self)
     }
+
+    /// The most of one string kept, in bytes: far past any name, path or value text a reader
+    /// says (500 characters are kept of those).
+    package static let longestString = 16_384
 
     package mutating func read(_ type: DBusType) throws(DBusFormatError) -> DBusValue {
         switch type {
