@@ -33,7 +33,7 @@ import SaylineCore
         #expect(try AuditBaseline.parse(heard.text).get() == heard)
         for hostile in ["a in ../de", "a in de\\u001b[31m", "a in ", "two words in de", "a in de in pl"] {
             let line = "{\"file\": \"s.json\", \"control\": \"\(hostile)\", \"rule\": \"name-present\"}"
-            #expect(AuditBaseline.parse(line) == .failure(.init(line: 1, message: "control must be a control's id: one word of visible characters")), "\(hostile)")
+            #expect(AuditBaseline.parse(line) == .failure(.init(line: 1, message: "control must be a control's id (one word of visible characters) or a running application's control's path")), "\(hostile)")
         }
     }
 

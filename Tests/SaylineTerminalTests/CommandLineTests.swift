@@ -85,7 +85,7 @@ extension EndToEndTests { @Suite struct CommandLineTests {
             (["completions", "tcsh"], "sayline completions: completions takes bash, zsh, fish, not tcsh"),
             (["--verbosity=loud"], "sayline: --verbosity takes terse, normal, verbose, not loud"),
             (["hepl"], "sayline: unknown command 'hepl'; did you mean 'help'?"),
-            (["frobnicate"], "sayline: unknown command 'frobnicate'; the commands are run, audit, describe, scene, pick, config, completions, install, uninstall, help"),
+            (["frobnicate"], "sayline: unknown command 'frobnicate'; the commands are run, audit, describe, apps, scene, pick, config, completions, install, uninstall, help"),
             (["help", "pikc"], "sayline help: unknown command 'pikc'; did you mean 'pick'?"),
         ]
         for (arguments, message) in cases {

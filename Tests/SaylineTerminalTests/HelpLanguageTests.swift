@@ -40,7 +40,7 @@ extension EndToEndTests { @Suite struct HelpLanguageTests {
     /// In the pseudo-language every message is bracketed: what is left outside the brackets
     /// is option names, values and commands as typed, never English words.
     @Test func thePseudoLanguageFindsNoEnglishInAnyHelp() throws {
-        let typed: Set<String> = ["sayline", "run", "audit", "describe", "scene", "pick", "config", "completions", "install", "uninstall", "help",
+        let typed: Set<String> = ["sayline", "run", "audit", "describe", "apps", "scene", "pick", "config", "completions", "install", "uninstall", "help",
                                   "bash", "zsh", "fish", "man", "json", "text", "junit", "sarif", "html", "value", "ruler", "rating", "digitroll",
                                   "full", "plain", "screen", "reader", "reduce", "terse", "normal", "verbose", "none", "some", "all", "auto",
                                   "off", "computer", "contracted", "true", "false", "rtl", "ltr", "minor", "moderate", "serious", "critical"]

@@ -59,15 +59,21 @@ print(json.dumps(out))
         }
     }
 
+    /// `command` run in a desktop of its own (in `work`) with `apps` (gtk3, gtk4, qt,
+    /// chromium), in a PID namespace of its own so that nothing it started outlives it.
+    static func inDesktop(_ work: String, _ apps: [String], _ command: [String], quietSeconds: Int32 = 120) throws
+        -> (status: Int32, stdout: String, stderr: String, peakKilobytes: Int) {
+        try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "/usr/bin/python3", live + "/desktop.py", work,
+                      "--app", apps.joined(separator: ","), "--"] + command, input: "", executable: "/usr/bin/unshare", quietSeconds: quietSeconds)
+    }
+
     /// The desktop with `apps` (gtk3, gtk4, chromium), the driver run in it.
     static func outcomes(_ apps: [String]) throws -> [String: Outcome] {
         let folder = try ScratchFolder()
         let driverFile = try folder.file("driver.py", driver)
         let work = folder.path + "/desktop"
         let names = apps.map { ["gtk3": "sayline-gtk3-fixture", "gtk4": "sayline-gtk4-fixture", "qt": "sayline-qt-fixture", "chromium": "Chromium"][$0] ?? $0 }
-        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "/usr/bin/python3", live + "/desktop.py", work,
-                                "--app", apps.joined(separator: ","), "--", "/usr/bin/python3", driverFile, TerminalProcess.binary, live] + names,
-                               input: "", executable: "/usr/bin/unshare", quietSeconds: 240)
+        let run = try inDesktop(work, apps, ["/usr/bin/python3", driverFile, TerminalProcess.binary, live] + names, quietSeconds: 240)
         #expect(run.status == 0, "\(run.stderr.suffix(3000))")
         let decoded = try JSONDecoder().decode([String: Outcome].self, from: Data(run.stdout.utf8))
         return decoded
@@ -190,9 +196,7 @@ print(json.dumps(steps))
     func theREPLMovesARealSliderAndSaysWhatTheApplicationThenExposes() throws {
         let folder = try ScratchFolder()
         let driverFile = try folder.file("repl.py", Self.replDriver)
-        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "/usr/bin/python3", Self.live + "/desktop.py", folder.path + "/desktop",
-                                "--app", "gtk3", "--", "/usr/bin/python3", driverFile, TerminalProcess.binary, Self.live],
-                               input: "", executable: "/usr/bin/unshare", quietSeconds: 120)
+        let run = try Self.inDesktop(folder.path + "/desktop", ["gtk3"], ["/usr/bin/python3", driverFile, TerminalProcess.binary, Self.live])
         #expect(run.status == 0, "\(run.stderr.suffix(3000))")
         let steps = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
         let text = { (key: String) in steps[key] as? String ?? "" }
@@ -229,9 +233,7 @@ env -u DBUS_SESSION_BUS_ADDRESS -u XDG_RUNTIME_DIR -u DISPLAY "$1" apps > nobus.
     func scriptsAndBaselinesWorkOnARunningApplication() throws {
         let folder = try ScratchFolder()
         let driverFile = try folder.file("script.sh", Self.scriptDriver)
-        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "/usr/bin/python3", Self.live + "/desktop.py", folder.path + "/desktop",
-                                "--app", "gtk3", "--", "/bin/bash", driverFile, TerminalProcess.binary, folder.path],
-                               input: "", executable: "/usr/bin/unshare", quietSeconds: 120)
+        let run = try Self.inDesktop(folder.path + "/desktop", ["gtk3"], ["/bin/bash", driverFile, TerminalProcess.binary, folder.path])
         let read = { (name: String) in (try? String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)) ?? "" }
         #expect(run.stdout.contains("good 0\n"), "\(run.stdout) \(read("good.out"))")
         #expect(read("good.out").contains("41\n60\n"), "\(read("good.out"))")
@@ -319,10 +321,8 @@ print(json.dumps(results))
     func orcaSaysTheValueTextDescribePredicted() throws {
         let folder = try ScratchFolder()
         let driverFile = try folder.file("orca.py", Self.orcaDriver)
-        let run = try runPiped(["--pid", "--fork", "--mount-proc", "--kill-child", "/usr/bin/python3", Self.live + "/desktop.py", folder.path + "/desktop",
-                                "--app", "gtk3,chromium", "--", "/usr/bin/python3", driverFile, TerminalProcess.binary, folder.path + "/orca",
-                                "Chromium:Volume", "sayline-gtk3-fixture:Volume"],
-                               input: "", executable: "/usr/bin/unshare", quietSeconds: 120)
+        let run = try Self.inDesktop(folder.path + "/desktop", ["gtk3", "chromium"], ["/usr/bin/python3", driverFile, TerminalProcess.binary,
+                                                                                    folder.path + "/orca", "Chromium:Volume", "sayline-gtk3-fixture:Volume"])
         #expect(run.status == 0, "\(run.stderr.suffix(3000))")
         let results = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(results.count == 2, "\(run.stdout)")

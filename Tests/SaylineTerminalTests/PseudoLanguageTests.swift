@@ -49,7 +49,7 @@ extension EndToEndTests { @Suite struct PseudoLanguageTests {
     /// the languages' codes, the impacts `--fail-on` takes.
     static let typedAsTheyAre: Set<String> = {
         var words: Set<String> = [
-            "sayline", "run", "audit", "describe", "scene", "pick", "config", "completions", "install", "uninstall", "help",
+            "sayline", "run", "audit", "describe", "apps", "scene", "pick", "config", "completions", "install", "uninstall", "help",
             "man", "bash", "zsh", "fish", "json", "sarif", "junit", "html", "text", "axe", "qps",
             "critical", "serious", "moderate", "minor", "ruler", "rating", "digitroll", "true", "false",
         ]
