@@ -7,25 +7,13 @@ active ("active").
 """
 import json, os, sys
 import gi
+from fixture_controls import CONTROLS, write_values
 gi.require_version("Gtk", "3.0")
 from gi.repository import GLib, Gtk, Gdk
 
 GLib.set_prgname("sayline-gtk3-fixture")
 GLib.set_application_name("sayline-gtk3-fixture")
-OUT = os.environ.get("SAYLINE_FIXTURE_VALUES")
 
-# id, accessible name (None: none), lower, upper, step, page, value, defect
-CONTROLS = [
-    ("volume", "Volume", 0, 100, 1, 10, 40, None),
-    ("copies", "Copies", 1, 20, 1, 5, 3, "spin"),
-    ("nameless", None, 0, 10, 1, 2, 5, None),
-    ("role-word", "Brightness slider", 0, 100, 1, 10, 50, None),
-    ("same-name-1", "Balance", -10, 10, 1, 5, 0, None),
-    ("same-name-2", "Balance", -10, 10, 1, 5, 0, None),
-    ("keyboard-deaf", "Treble", 0, 10, 1, 2, 5, "deaf"),
-    ("range-invalid", "Bass", 10, 10, 1, 2, 10, None),
-    ("unfocusable", "Pan", 0, 10, 1, 2, 5, "nofocus"),
-]
 
 window = Gtk.Window(title="Sayline GTK 3 fixture")
 window.set_default_size(500, 600)
@@ -35,16 +23,9 @@ widgets = {}
 
 
 def dump(*_):
-    if not OUT:
-        return
     focus = window.get_focus()
-    state = {k: w.get_value() for k, w in widgets.items()}
-    state["focus"] = next((k for k, w in widgets.items() if w is focus), None)
-    state["active"] = window.is_active()
-    tmp = os.path.join(OUT, ".gtk3.json.tmp")
-    with open(tmp, "w") as f:
-        json.dump(state, f)
-    os.replace(tmp, os.path.join(OUT, "gtk3.json"))
+    write_values("gtk3", {k: w.get_value() for k, w in widgets.items()},
+                 next((k for k, w in widgets.items() if w is focus), None), window.is_active())
 
 
 for key, name, lower, upper, step, page, value, defect in CONTROLS:

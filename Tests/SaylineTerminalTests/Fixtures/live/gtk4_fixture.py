@@ -7,24 +7,13 @@ active ("active").
 """
 import json, os
 import gi
+from fixture_controls import CONTROLS, write_values
 gi.require_version("Gtk", "4.0")
 from gi.repository import GLib, Gtk
 
 GLib.set_prgname("sayline-gtk4-fixture")
 GLib.set_application_name("sayline-gtk4-fixture")
-OUT = os.environ.get("SAYLINE_FIXTURE_VALUES")
 
-CONTROLS = [
-    ("volume", "Volume", 0, 100, 1, 10, 40, None),
-    ("copies", "Copies", 1, 20, 1, 5, 3, "spin"),
-    ("nameless", None, 0, 10, 1, 2, 5, None),
-    ("role-word", "Brightness slider", 0, 100, 1, 10, 50, None),
-    ("same-name-1", "Balance", -10, 10, 1, 5, 0, None),
-    ("same-name-2", "Balance", -10, 10, 1, 5, 0, None),
-    ("keyboard-deaf", "Treble", 0, 10, 1, 2, 5, "deaf"),
-    ("range-invalid", "Bass", 10, 10, 1, 2, 10, None),
-    ("unfocusable", "Pan", 0, 10, 1, 2, 5, "nofocus"),
-]
 widgets = {}
 
 
@@ -35,16 +24,9 @@ def activate(app):
     window.set_child(box)
 
     def dump(*_):
-        if not OUT:
-            return
         focus = window.get_focus()
-        state = {k: w.get_value() for k, w in widgets.items()}
-        state["focus"] = next((k for k, w in widgets.items() if focus is not None and (w is focus or focus.is_ancestor(w))), None)
-        state["active"] = window.is_active()
-        tmp = os.path.join(OUT, ".gtk4.json.tmp")
-        with open(tmp, "w") as f:
-            json.dump(state, f)
-        os.replace(tmp, os.path.join(OUT, "gtk4.json"))
+        write_values("gtk4", {k: w.get_value() for k, w in widgets.items()},
+                     next((k for k, w in widgets.items() if focus is not None and (w is focus or focus.is_ancestor(w))), None), window.is_active())
 
     for key, name, lower, upper, step, page, value, defect in CONTROLS:
         adj = Gtk.Adjustment(value=value, lower=lower, upper=upper, step_increment=step, page_increment=page, page_size=0)

@@ -6,24 +6,13 @@ one changes, with the control that has the keyboard focus ("focus") and whether 
 active ("active").
 """
 import json, os, sys
+from fixture_controls import CONTROLS, write_values
 from PyQt5.QtCore import Qt, QObject, QEvent, QTimer
 from PyQt5.QtWidgets import QApplication, QWidget, QVBoxLayout, QSlider, QSpinBox
 
-OUT = os.environ.get("SAYLINE_FIXTURE_VALUES")
 app = QApplication(["sayline-qt-fixture"])
 app.setApplicationName("sayline-qt-fixture")
 
-CONTROLS = [
-    ("volume", "Volume", 0, 100, 1, 10, 40, None),
-    ("copies", "Copies", 1, 20, 1, 5, 3, "spin"),
-    ("nameless", None, 0, 10, 1, 2, 5, None),
-    ("role-word", "Brightness slider", 0, 100, 1, 10, 50, None),
-    ("same-name-1", "Balance", -10, 10, 1, 5, 0, None),
-    ("same-name-2", "Balance", -10, 10, 1, 5, 0, None),
-    ("keyboard-deaf", "Treble", 0, 10, 1, 2, 5, "deaf"),
-    ("range-invalid", "Bass", 10, 10, 1, 2, 10, None),
-    ("unfocusable", "Pan", 0, 10, 1, 2, 5, "nofocus"),
-]
 
 
 class SwallowKeys(QObject):
@@ -40,16 +29,9 @@ swallow = SwallowKeys()
 
 
 def dump(*_):
-    if not OUT:
-        return
     focus = app.focusWidget()
-    state = {k: w.value() for k, w in widgets.items()}
-    state["focus"] = next((k for k, w in widgets.items() if w is focus), None)
-    state["active"] = window.isActiveWindow()
-    tmp = os.path.join(OUT, ".qt.json.tmp")
-    with open(tmp, "w") as f:
-        json.dump(state, f)
-    os.replace(tmp, os.path.join(OUT, "qt.json"))
+    write_values("qt", {k: w.value() for k, w in widgets.items()},
+                 next((k for k, w in widgets.items() if w is focus), None), window.isActiveWindow())
 
 
 for key, name, lower, upper, step, page, value, defect in CONTROLS:
