@@ -92,7 +92,7 @@ extension EndToEndTests { @Suite struct PseudoLanguageTests {
     static func scratch(_ name: String) -> String { scratchFolder.appendingPathComponent(name).path }
 
     static var surfaces: [Surface] {
-        let subcommands = ["run", "audit", "describe", "scene", "pick", "config", "completions", "install", "uninstall", "help"]
+        let subcommands = ["run", "audit", "describe", "apps", "scene", "pick", "config", "completions", "install", "uninstall", "help"]
         var all = [Surface(arguments: ["--help"])]
         // pick's help shows a shell line that sets the volume with pactl: typed as it is.
         let examples: [String: Set<String>] = ["pick": ["Volume", "percent", "pactl", "vol"]]
@@ -119,6 +119,11 @@ extension EndToEndTests { @Suite struct PseudoLanguageTests {
             // The outputs' failures.
             Surface(arguments: ["--speak", "/nonexistent/engine"], input: "inc\n", echoes: ["nonexistent", "engine"]),
             Surface(arguments: ["--braille", "on"], input: "inc\n"),
+            // Running applications, with no desktop to reach, and their usage errors.
+            Surface(arguments: ["apps"]), Surface(arguments: ["describe", "--app", "gimp"], echoes: ["gimp"]),
+            Surface(arguments: ["audit", "--app", "gimp", "--no-keys"], echoes: ["gimp"]), Surface(arguments: ["--app", "gimp"], echoes: ["gimp"]),
+            Surface(arguments: ["describe", "--app", "gimp", "--scene", scratch("problems.json")], echoes: ["gimp"]),
+            Surface(arguments: ["audit", "--app", "gimp", "--demo"], echoes: ["gimp"]),
         ]
         return all
     }
