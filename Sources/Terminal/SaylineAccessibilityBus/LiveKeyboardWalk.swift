@@ -20,6 +20,9 @@ extension LiveControls {
     /// How long Sayline waits for an application to show what a key or a new value did: a key
     /// that moves nothing in this long moves nothing for a person either.
     package static let settleSeconds = 0.4
+    /// How long a key that should have moved a value, and has not, is waited on before the
+    /// walk says it moves nothing: the bus's own deadline.
+    package static let patienceSeconds = 2.0
 
     /// The keys of a walk, away from the bound the value sits on and back, then the bounds.
     /// A spin button is walked with Up and Down alone: its pattern makes the others optional
@@ -53,18 +56,25 @@ extension LiveControls {
             // A control that had focus and lost it takes no more keys: they would go elsewhere.
             guard focus == .unconfirmed || now.focused, bus.press(key) else { break }
             let before = now
-            let after = settle(index) { $0.current != before.current || $0.spokenValue != before.spokenValue }
+            let moved = { (reading: AccessibleSlider) in reading.current != before.current || reading.spokenValue != before.spokenValue }
+            var after = settle(index, until: moved)
+            let press = LivePress(key: key, before: before, after: after)
+            // A key that should have moved the value and has not is given the rest of the
+            // deadline before it is judged: a loaded machine's application is slow, not deaf.
+            if press.shouldMove, let reading = after, !moved(reading) { after = settle(index, for: Self.patienceSeconds, until: moved) }
             presses.append(LivePress(key: key, before: before, after: after))
             guard let after else { break }
             now = after
+            // One key it does not answer is the finding; more would only cost the wait again.
+            if press.shouldMove, !moved(after) { break }
         }
         return LiveObservation(slider: found, focus: focus, presses: presses, restored: putBack(index, to: found))
     }
 
     /// Reads the control until `done` holds or `settleSeconds` pass; the last reading, or nil
     /// when the control no longer answers.
-    package func settle(_ index: Int, until done: (AccessibleSlider) -> Bool) -> AccessibleSlider? {
-        let deadline = monotonicSeconds() + Self.settleSeconds
+    package func settle(_ index: Int, for seconds: Double = LiveControls.settleSeconds, until done: (AccessibleSlider) -> Bool) -> AccessibleSlider? {
+        let deadline = monotonicSeconds() + seconds
         var last: AccessibleSlider?
         repeat {
             usleep(20_000)
@@ -81,8 +91,11 @@ extension LiveControls {
     package func putBack(_ index: Int, to found: AccessibleSlider) -> Bool? {
         guard let original = found.current else { return nil }
         guard let now = reread(index), now.current != original else { return nil }
-        _ = bus.setValue(handles[index], to: original)
-        if settle(index, until: { $0.current == original })?.current == original { return true }
+        // A second before keys: an application under load is slow to take the value, and one
+        // that ignores it (Chromium's ARIA sliders) costs no more than that.
+        if bus.setValue(handles[index], to: original), settle(index, for: 1, until: { $0.current == original })?.current == original {
+            return true
+        }
         return stepBack(index, to: original)
     }
 
@@ -98,7 +111,7 @@ extension LiveControls {
             if current == original { return true }
             key = (current < original) != turned ? .up : .down
             guard bus.press(key) else { return false }
-            guard let after = settle(index, until: { $0.current != current })?.current, after != current else { return false }
+            guard let after = settle(index, for: Self.patienceSeconds, until: { $0.current != current })?.current, after != current else { return false }
             // A key that moved the value away from the original (GTK 3's Up lowers a
             // horizontal scale) means the keys go the other way round.
             if abs(after - original) > abs(current - original), !turned { turned = true }
