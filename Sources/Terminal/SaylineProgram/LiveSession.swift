@@ -41,10 +41,12 @@ final class LiveSession: LiveControlSource {
         }
     }
 
+    /// The new value is waited on for up to a second, and no longer than it takes to come: an
+    /// application under load may take it late, and one that ignores it answers after that.
     func move(_ index: Int, to target: Double) -> AdjustableElement? {
         let before = controls.sliders[index]
         _ = controls.bus.setValue(controls.handles[index], to: target)
-        guard let after = controls.settle(index, until: { $0.current != before.current || $0.spokenValue != before.spokenValue }) else { return nil }
+        guard let after = controls.settle(index, for: 1, until: { $0.current != before.current || $0.spokenValue != before.spokenValue }) else { return nil }
         return element(after, at: index)
     }
 
