@@ -45,6 +45,11 @@ package final class LiveControls {
         return fresh
     }
 
+    /// Keeps a reading of control `index` made elsewhere.
+    package func keep(_ slider: AccessibleSlider, at index: Int) {
+        if sliders.indices.contains(index) { sliders[index] = slider }
+    }
+
     /// Reads every control again; a control that no longer answers keeps its last reading.
     package func rereadAll() {
         guard let fresh = try? bus.read(handles) else { return }

@@ -39,22 +39,23 @@ extension LiveControls {
     package func observe(_ index: Int) -> LiveObservation {
         let found = sliders[index]
         let handle = handles[index]
-        guard found.focusable else { return LiveObservation(slider: found, focus: .notFocusable, presses: [], restored: nil) }
+        guard found.focusable else { return LiveObservation(slider: found, focus: .notFocusable, presses: []) }
         // A value that cannot be read cannot be put back: a key would change the application
         // for good, unseen. Such a control is left as --no-keys leaves it.
-        guard found.current != nil else { return LiveObservation(slider: found, focus: .notTried, presses: [], restored: nil) }
+        guard found.current != nil else { return LiveObservation(slider: found, focus: .notTried, presses: []) }
         var focus = LiveObservation.Focus.taken
         switch bus.grabFocus(handle) {
-        case .notSupported where !found.focused: return LiveObservation(slider: found, focus: .cannotBeMoved, presses: [], restored: nil)
-        case .refused where !found.focused: return LiveObservation(slider: found, focus: .refused, presses: [], restored: nil)
+        case .notSupported where !found.focused: return LiveObservation(slider: found, focus: .cannotBeMoved, presses: [])
+        case .refused where !found.focused: return LiveObservation(slider: found, focus: .refused, presses: [])
         case .given, .notSupported, .refused: break
         }
-        guard var now = settle(index, until: { $0.focused }) else { return LiveObservation(slider: found, focus: .refused, presses: [], restored: nil) }
+        guard var now = settle(index, until: { $0.focused }) else { return LiveObservation(slider: found, focus: .refused, presses: []) }
         if !now.focused { focus = .unconfirmed }
         var presses: [LivePress] = []
         for key in Self.walkKeys(from: now) {
             // A control that had focus and lost it takes no more keys: they would go elsewhere.
-            guard focus == .unconfirmed || now.focused, bus.press(key) else { break }
+            // A signal (Ctrl-C, a job's time limit) stops the keys; the values are still put back.
+            guard Signals.terminated == 0, focus == .unconfirmed || now.focused, bus.press(key) else { break }
             let before = now
             let moved = { (reading: AccessibleSlider) in reading.current != before.current || reading.spokenValue != before.spokenValue }
             var after = settle(index, until: moved)
@@ -68,7 +69,9 @@ extension LiveControls {
             // One key it does not answer is the finding; more would only cost the wait again.
             if press.shouldMove, !moved(after) { break }
         }
-        return LiveObservation(slider: found, focus: focus, presses: presses, restored: putBack(index, to: found))
+        // Put back at once; the audit's last look (`putBackAll`) says what could not be.
+        _ = putBack(index, to: found)
+        return LiveObservation(slider: found, focus: focus, presses: presses)
     }
 
     /// Reads the control until `done` holds or `settleSeconds` pass; the last reading, or nil
@@ -76,21 +79,24 @@ extension LiveControls {
     package func settle(_ index: Int, for seconds: Double = LiveControls.settleSeconds, until done: (AccessibleSlider) -> Bool) -> AccessibleSlider? {
         let deadline = monotonicSeconds() + seconds
         var last: AccessibleSlider?
-        repeat {
-            usleep(20_000)
+        while true {
+            // Read first: an application that answered the call has often already moved.
             guard let reading = reread(index) else { return last }
             last = reading
-            if done(reading) { return reading }
-        } while monotonicSeconds() < deadline
-        return last
+            if done(reading) || monotonicSeconds() >= deadline { return reading }
+            usleep(20_000)
+        }
     }
 
-    /// Sets the value back as it was found, when it moved; whether it is back. The value is
-    /// set as an assistive technology may; where the application ignores that (Chromium's ARIA
-    /// sliders, whose value is the page's to change), the control is stepped back by its keys.
+    /// Sets the value back as it was found, when it moved; whether it is back (nil when it
+    /// never moved). The value is set as an assistive technology may; where the application
+    /// ignores that (Chromium's ARIA sliders, whose value is the page's to change), the
+    /// control is stepped back by its keys. A control that stopped answering while moved is
+    /// not back.
     package func putBack(_ index: Int, to found: AccessibleSlider) -> Bool? {
         guard let original = found.current else { return nil }
-        guard let now = reread(index), now.current != original else { return nil }
+        guard let now = reread(index) else { return sliders[index].current == original ? nil : false }
+        guard now.current != original else { return nil }
         // A second before keys: an application under load is slow to take the value, and one
         // that ignores it (Chromium's ARIA sliders) costs no more than that.
         if bus.setValue(handles[index], to: original), settle(index, for: 1, until: { $0.current == original })?.current == original {
@@ -102,19 +108,28 @@ extension LiveControls {
     /// The most keys pressed to bring a value back.
     static let largestStepBack = 400
 
+    /// Steps the value towards `original` by Up and Down. A key that moves it against its own
+    /// direction (GTK 3's Up lowers a horizontal scale) turns the keys round, once; a step that
+    /// crosses the original (a page's value off its keys' grid) stops at the nearer side.
     private func stepBack(_ index: Int, to original: Double) -> Bool {
         guard bus.grabFocus(handles[index]) != .notSupported || sliders[index].focused else { return false }
-        var key = LiveKey.up
         var turned = false
         for _ in 0..<Self.largestStepBack {
             guard let current = sliders[index].current else { return false }
             if current == original { return true }
-            key = (current < original) != turned ? .up : .down
-            guard bus.press(key) else { return false }
-            guard let after = settle(index, for: Self.patienceSeconds, until: { $0.current != current })?.current, after != current else { return false }
-            // A key that moved the value away from the original (GTK 3's Up lowers a
-            // horizontal scale) means the keys go the other way round.
-            if abs(after - original) > abs(current - original), !turned { turned = true }
+            let key: LiveKey = (current < original) != turned ? .up : .down
+            guard bus.press(key),
+                  let after = settle(index, for: Self.patienceSeconds, until: { $0.current != current })?.current, after != current else { return false }
+            if (after > current) != (key == .up) {
+                guard !turned else { return false }
+                turned = true
+            } else if (after < original) != (current < original), after != original {
+                // Crossed: one key back when that side is nearer, then stop.
+                if abs(current - original) < abs(after - original), bus.press(key == .up ? .down : .up) {
+                    _ = settle(index, for: Self.patienceSeconds, until: { $0.current != after })
+                }
+                return sliders[index].current == original
+            }
         }
         return sliders[index].current == original
     }

@@ -5,8 +5,8 @@ extension InteractiveLoop {
     /// A typed line: parsed here for a running application's controls, whose adjustments the
     /// application makes.
     func perform(line text: String) -> Reply {
-        guard let live, case .success(let command)? = CommandTable.parse(text) else { return session.perform(line: text) }
-        return session.perform(command, on: live)
+        guard let live else { return session.perform(line: text) }
+        return session.perform(line: text, on: live)
     }
 
     /// Values a running application changed itself: each control read again, and the focused

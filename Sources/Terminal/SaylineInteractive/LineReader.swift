@@ -52,11 +52,7 @@ package struct LineReader {
             }
             var reply = Reply()
             if let text = String(validating: bytes, as: UTF8.self) {
-                if let live, case .success(let command)? = CommandTable.parse(text) {
-                    reply = session.perform(command, on: live)
-                } else {
-                    reply = session.perform(line: text)
-                }
+                reply = live.map { session.perform(line: text, on: $0) } ?? session.perform(line: text)
                 pick?.entered(reply)
             } else {
                 reply.announcements = [Announcement(Rejection(.notText, input: "").message, kind: .error)]

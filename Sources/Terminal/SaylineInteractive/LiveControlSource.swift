@@ -18,27 +18,38 @@ package protocol LiveControlSource: AnyObject {
     func outsideChanges(focused: Int) -> [(index: Int, element: AdjustableElement)]
     /// How often the focused control is read again for a toolkit that says nothing of its changes.
     var pollInterval: Double { get }
+    /// Controls `indices` read again, for what focus or a description is about to say; a
+    /// control that does not answer keeps its last reading.
+    func readings(of indices: [Int]) -> [(index: Int, element: AdjustableElement)]
 }
 
 extension Session {
-    /// Performs `command` on a session of a running application's controls: an adjustment
-    /// the model accepts moves the application's control, and what it then exposes is said;
-    /// a refusal (past a bound, not a number) is the model's, said at once; undo and redo are
-    /// refused, as the application keeps no history Sayline could walk back.
+    /// Performs `command` on a session of a running application's controls, `live` moving
+    /// them; what focus or a description is about to say is read from the application first.
     package mutating func perform(_ command: Command, on live: any LiveControlSource) -> Reply {
-        if case .undo = command { return refusal(Rejection(.notAllowed(translated("Undo and redo are not there for a running application's controls")), input: "undo")) }
-        if case .redo = command { return refusal(Rejection(.notAllowed(translated("Undo and redo are not there for a running application's controls")), input: "redo")) }
-        guard let adjustment = adjustment(for: command) else { return perform(command) }
-        var model = focused
-        guard case .changed(let change) = model.apply(adjustment) else { return perform(command) }
-        let index = focusIndex
-        guard let reading = live.move(index, to: change.new) else {
-            return refusal(Rejection(.notAllowed(translated("The application no longer answers")), input: ""))
+        refresh(for: command, from: live)
+        return perform(command) { live.move($0, to: $1) }
+    }
+
+    /// The same for a line.
+    package mutating func perform(line: String, on live: any LiveControlSource) -> Reply {
+        guard case .success(let command)? = CommandTable.parse(line) else { return perform(line: line) }
+        return perform(command, on: live)
+    }
+
+    /// Reads again the controls `command` is about to name: the next or previous one, the
+    /// focused one, or all of them for a name or the list. The readings replace the elements
+    /// silently: the command's own words say them.
+    private mutating func refresh(for command: Command, from live: any LiveControlSource) {
+        let count = elements.count
+        let indices: [Int]
+        switch command {
+        case .next: indices = [(focusIndex + 1) % count]
+        case .previous: indices = [(focusIndex + count - 1) % count]
+        case .say, .describe(nil): indices = [focusIndex]
+        case .focus, .describe, .list: indices = Array(elements.indices)
+        default: return
         }
-        if reading.value == focused.value {
-            // Translators: %s is the control's value as the application says it.
-            return refusal(Rejection(.notAllowed(translated("The application kept the value at %s", reading.spokenValue)), input: ""))
-        }
-        return takeReading(reading, at: index, announce: true)
+        for (index, element) in live.readings(of: indices) { _ = takeReading(element, at: index, announce: false) }
     }
 }

@@ -28,6 +28,8 @@ extension AuditPlan {
                 plan.scenes = try scenes(named, found: found, demo: arguments.has(AuditCommand.demo.name), atTerminal: surroundings.inputIsTerminal)
             }
             plan.readOnly = arguments.has(AuditCommand.noKeys.name)
+            // Translators: keep --no-keys and --app as they are typed.
+            if plan.readOnly, !plan.auditsApplication { throw UsageError(translated("--no-keys is for --app: a scene's audit presses no real keys")) }
             plan.environment = environment
             let catalogs = surroundings.catalogLanguages()
             plan.languages = try AuditLanguages.parse(arguments.value(LanguageChoice.option.name), catalogs: catalogs).get()

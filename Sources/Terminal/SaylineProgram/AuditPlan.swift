@@ -71,6 +71,12 @@ struct AuditPlan: Sendable, Equatable {
 
     /// What the audit reads, never written over: the scenes and the settings file (a baseline
     /// being updated included).
+    /// Whether a running application is audited (`--app`), not scenes.
+    var auditsApplication: Bool {
+        if case .application = scenes { return true }
+        return false
+    }
+
     var inputs: [String] { sceneFiles.map(\.shown) + [settingsFile].compactMap { $0 } }
 
     /// What the report is never written over: the inputs, and the baseline it is compared with.

@@ -1,3 +1,4 @@
+import Glibc
 import SaylineText
 import SaylineControls
 import SaylineAudit
@@ -20,8 +21,11 @@ struct LiveAudit {
         }
         let range = plan.shard.map { $0.controlRanges([live.sliders.count])[0] } ?? live.sliders.indices
         let originals = live.sliders
-        let observations = range.map { index in
-            plan.readOnly ? LiveObservation(slider: live.sliders[index], focus: .notTried, presses: [], restored: nil) : live.observe(index)
+        // Ctrl-C or a job's time limit ends the walk, never before the values are put back.
+        Signals.installForLines()
+        var observations: [LiveObservation] = []
+        for index in range where Signals.terminated == 0 {
+            observations.append(plan.readOnly ? LiveObservation(slider: live.sliders[index], focus: .notTried, presses: []) : live.observe(index))
         }
         // Every value the walk moved is put back, the walked control's and any other a key reached.
         for slider in plan.readOnly ? [] : live.putBackAll(to: originals) {
@@ -29,7 +33,13 @@ struct LiveAudit {
             Diagnostics.write("sayline audit: " + translated("the value of %1$s could not be put back to %2$s", slider.path.text,
                                                              NumberText.spoken(slider.current ?? 0, places: slider.places)) + "\n")
         }
-        var report = LiveAuditor(options: plan.options).audit(observations, application: live.application.name, clock: monotonicNanoseconds)
+        if Signals.terminated != 0 {
+            // Ended as the signal would have ended it, now that nothing is left changed.
+            signal(Signals.terminated, SIG_DFL)
+            raise(Signals.terminated)
+        }
+        var report = LiveAuditor(options: plan.options).audit(observations, application: live.application.name, keysPressed: !plan.readOnly,
+                                                                clock: monotonicNanoseconds)
         if let baseline = plan.baseline,
            let failed = AuditBaselineFile.apply(baseline, to: &report, scenes: [], wholeFiles: plan.shard == nil, inputs: plan.inputs) {
             return failed

@@ -15,10 +15,12 @@ import SaylineAccessibilityBus
 final class LiveSession: LiveControlSource {
     let controls: LiveControls
 
-    init(_ controls: LiveControls) {
+    /// - Parameter listening: whether the application's changes are heard as they come (the
+    ///   REPL), or only what Sayline moves (a script).
+    init(_ controls: LiveControls, listening: Bool) {
         self.controls = controls
         ids = Self.ids(controls.sliders)
-        controls.bus.listenForValueChanges()
+        if listening { controls.bus.listenForValueChanges(from: controls.application.root) }
     }
 
     /// What `focus`, `describe` and a script's `expect` name each control by: its name where
@@ -54,7 +56,20 @@ final class LiveSession: LiveControlSource {
     /// watching it spun the REPL at full speed after the desktop's bus went away.
     var changeDescriptor: Int32 { controls.bus.connection.isClosed ? -1 : controls.bus.connection.fileDescriptor }
     var hasPendingChanges: Bool { controls.bus.connection.hasPendingInput }
-    let pollInterval = 0.5
+    /// Twice a second; every five seconds once the application has stopped answering, so a
+    /// hung application does not hold the keyboard two seconds in every half.
+    var pollInterval: Double { unanswered ? 5 : 0.5 }
+    private var unanswered = false
+
+    func readings(of indices: [Int]) -> [(index: Int, element: AdjustableElement)] {
+        let wanted = indices.filter { controls.handles.indices.contains($0) }
+        guard let fresh = try? controls.bus.read(wanted.map { controls.handles[$0] }) else { return [] }
+        return zip(wanted, fresh).compactMap { index, slider in
+            guard let slider else { return nil }
+            controls.keep(slider, at: index)
+            return (index, element(slider, at: index))
+        }
+    }
 
     func outsideChanges(focused: Int) -> [(index: Int, element: AdjustableElement)] {
         let arrived = controls.bus.valueChangesArrived()
@@ -62,7 +77,12 @@ final class LiveSession: LiveControlSource {
         if controls.handles.indices.contains(focused) { indices.insert(focused) }
         return indices.sorted().compactMap { index in
             let before = controls.sliders[index]
-            guard let after = controls.reread(index), after.current != before.current || after.spokenValue != before.spokenValue else { return nil }
+            guard let after = controls.reread(index) else {
+                if index == focused { unanswered = true }
+                return nil
+            }
+            if index == focused { unanswered = false }
+            guard after.current != before.current || after.spokenValue != before.spokenValue else { return nil }
             return (index, element(after, at: index))
         }
     }
@@ -74,7 +94,7 @@ final class LiveSession: LiveControlSource {
                 Diagnostics.write("sayline: " + translated("%s has no slider or spin button to adjust", controls.application.name) + "\n")
                 return ExitStatus.malformed.rawValue
             }
-            let source = LiveSession(controls)
+            let source = LiveSession(controls, listening: true)
             let document = SceneDocument(path: nil, bytes: nil, scene: Scene(elements: source.elements))
             switch SessionFront.openEvents(options, command: "sayline") {
             case .failure(let failed): return failed.status

@@ -14,7 +14,7 @@ struct RunCommandRunner {
     func run() -> ExitStatus {
         if let application = plan.application {
             return ExitStatus(rawValue: LiveSource.run(application, environment: plan.environment) { controls in
-                let live = LiveSession(controls)
+                let live = LiveSession(controls, listening: false)
                 return run(SceneDocument(path: nil, bytes: nil, scene: Scene(elements: live.elements)), live: live).rawValue
             }) ?? .malformed
         }

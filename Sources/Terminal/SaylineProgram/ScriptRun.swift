@@ -66,7 +66,9 @@ final class ScriptRun {
     func startCheck() -> String? {
         let ids = runner.controlIDs
         let (lines, scriptName) = (lines, scriptName)
-        guard lines.byteCount >= RunCommand.checkBesideFrom else {
+        // A running application is changed by each step as it runs, and a script refused later
+        // would have changed it already: its script is checked whole first, however long.
+        guard live == nil, lines.byteCount >= RunCommand.checkBesideFrom else {
             return RunCommand.refusal(of: lines, ids: ids, scriptName: scriptName)
         }
         pendingCheck = Background.start { RunCommand.refusal(of: lines, ids: ids, scriptName: scriptName) }
@@ -153,10 +155,10 @@ final class ScriptRun {
     }
 
     /// A script's command on a running application's controls: the adjustments the
-    /// application makes (and undo, which it cannot), the rest the session's.
+    /// application makes (and undo and save, which it cannot), the rest the session's.
     private static func perform(_ command: Command, on live: LiveSession, in session: inout Session) -> Reply? {
         switch command {
-        case .undo, .redo: return session.perform(command, on: live)
+        case .undo, .redo, .save: return session.perform(command, on: live)
         default: return session.adjustment(for: command) == nil ? nil : session.perform(command, on: live)
         }
     }

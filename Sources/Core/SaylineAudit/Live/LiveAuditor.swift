@@ -8,6 +8,9 @@ import SaylineSession
 public struct LiveAuditor: Sendable {
     public let options: AuditOptions
 
+    /// The rules that judge what keys did.
+    static let rulesOfKeys: Set<String> = ["keyboard-reachable", "no-silent-steps"]
+
     public init(options: AuditOptions = AuditOptions()) {
         self.options = options
     }
@@ -16,9 +19,12 @@ public struct LiveAuditor: Sendable {
     /// - Parameters:
     ///   - application: the application's name: the report's "file".
     ///   - clock: nanoseconds from any fixed start, for each check's time.
+    ///   - keysPressed: whether the walk pressed keys; without them (`--no-keys`) the rules
+    ///     about keys and steps are not run at all, so a baseline's findings of theirs are
+    ///     neither fixed nor dropped.
     public func audit(_ observations: [LiveObservation], application: String, rules all: [any AuditRule] = AuditRules.all,
-                      clock: (@Sendable () -> UInt64)? = nil) -> AuditReport {
-        let rules = options.rules(from: all)
+                      keysPressed: Bool = true, clock: (@Sendable () -> UInt64)? = nil) -> AuditReport {
+        let rules = options.rules(from: all).filter { keysPressed || !Self.rulesOfKeys.contains($0.id) }
         let probes = observations.map(ElementProbe.init(observed:))
         let context = AuditContext(elements: probes.map(\.element), options: options)
         var outcomes = rules.map { AuditReport.RuleOutcome(rule: $0.info) }

@@ -70,31 +70,37 @@ public struct ValueTextPresent: AuditRule {
         return figures.contains { figure in meant.contains { abs($0 - figure) <= max(abs($0), 1) * 1e-6 } }
     }
 
-    /// The figures in a text: runs of digits with one decimal mark, a point or a comma.
+    /// The numbers a text's figures may mean: each run of digits with the marks between them
+    /// read every way a person may write it ("1,500" and "1.500" as fifteen hundred, "62,5" as
+    /// sixty-two and a half), and a time ("1:30", "1:02:03") as its seconds and, for two
+    /// parts, its minutes.
     static func numbers(in text: String) -> [Double] {
+        let characters = Array(text)
+        func isDigit(_ at: Int) -> Bool { at < characters.count && characters[at].isASCII && characters[at].isNumber }
         var found: [Double] = []
-        var digits = ""
-        var previous: Character = " "
-        func flush() {
-            if let number = Double(digits.droppingTrailingMark) { found.append(number) }
-            digits = ""
+        var index = 0
+        while index < characters.count {
+            guard isDigit(index) else { index += 1; continue }
+            var end = index
+            while isDigit(end) || (isDigit(end + 1) && ",.:".contains(characters[end])) { end += 1 }
+            // A minus sign (or the typographic one) right before the figure is its sign.
+            let negative = index > 0 && (characters[index - 1] == "-" || characters[index - 1] == "\u{2212}")
+            found += readings(of: String(characters[index..<end])).map { negative ? -$0 : $0 }
+            index = end
         }
-        for character in text {
-            defer { previous = character }
-            if character.isASCII, character.isNumber {
-                // A minus sign (or the typographic one) right before the figure is its sign.
-                if digits.isEmpty, previous == "-" || previous == "\u{2212}" { digits = "-" }
-                digits.append(character)
-            }
-            else if (character == "." || character == ","), !digits.isEmpty, !digits.contains(".") { digits.append(".") }
-            else if !digits.isEmpty { flush() }
-        }
-        if !digits.isEmpty { flush() }
         return found
     }
-}
 
-extension String {
-    /// A figure read with a trailing mark ("40." at a sentence's end) is the number before it.
-    fileprivate var droppingTrailingMark: String { hasSuffix(".") ? String(dropLast()) : self }
+    private static func readings(of figure: String) -> [Double] {
+        if figure.contains(":") {
+            let parts = figure.split(separator: ":").compactMap { Double($0) }
+            guard (2...3).contains(parts.count) else { return [] }
+            let seconds = parts.reduce(0) { $0 * 60 + $1 }
+            return parts.count == 2 ? [seconds, parts[0] * 60 + parts[1] / 60] : [seconds]
+        }
+        let commasAsGroups = figure.filter { $0 != "," }
+        let commaAsPoint = String(figure.map { $0 == "," ? "." : $0 })
+        let pointsAsGroups = String(figure.filter { $0 != "." }.map { $0 == "," ? "." : $0 })
+        return [commasAsGroups, commaAsPoint, pointsAsGroups].compactMap { Double($0) }
+    }
 }

@@ -110,12 +110,4 @@ public struct AccessibleSlider: Sendable, Equatable {
     public var valueTextSource: ValueTextSource {
         valueTextAttribute != nil ? .attribute : valueText != nil ? .valueText : .number
     }
-
-    /// What a screen reader says when the control takes focus: its name, its role, its value,
-    /// and "dimmed" when it is not sensitive.
-    public var focusSpeech: String {
-        var parts = [name.isEmpty ? nil : name, role.spokenName, spokenValue.isEmpty ? nil : spokenValue].compactMap { $0 }
-        if !sensitive { parts.append(translatedIn("an accessible's state", "dimmed")) }
-        return parts.joined(separator: ", ")
-    }
 }

@@ -82,7 +82,7 @@ public struct LivePress: Sendable, Equatable {
 }
 
 /// What a keyboard user's walk over one live control found: whether it took focus, each key
-/// pressed on it, and whether its value was put back as it was found.
+/// pressed on it.
 public struct LiveObservation: Sendable, Equatable {
     /// How asking for focus went.
     public enum Focus: Sendable, Equatable {
@@ -106,13 +106,10 @@ public struct LiveObservation: Sendable, Equatable {
     public let slider: AccessibleSlider
     public let focus: Focus
     public let presses: [LivePress]
-    /// Whether the value ended as it was found; nil when nothing moved it.
-    public let restored: Bool?
 
-    public init(slider: AccessibleSlider, focus: Focus, presses: [LivePress], restored: Bool?) {
+    public init(slider: AccessibleSlider, focus: Focus, presses: [LivePress]) {
         self.slider = slider
         self.focus = focus
         self.presses = presses
-        self.restored = restored
     }
 }

@@ -16,7 +16,6 @@ public struct LiveSlider: AdjustableControl {
     /// where the application says nothing of its own.
     public let pageStepCount: Int
     public let repairs: [Repair]
-    private let places: Int
 
     /// The step Sayline moves by when the application reports none (GTK 4, ARIA sliders): 1
     /// on a whole-number range of at most 1,000 values, else a hundredth of the range.
@@ -36,7 +35,6 @@ public struct LiveSlider: AdjustableControl {
                           maximumTickCount: TickScale.unboundedTickCap)
         pageStepCount = max(1, min(scale.tickCount / 10, 1_000))
         repairs = scale.repairs
-        places = max(accessible.places, NumberText.decimalPlaces(of: scale.step))
     }
 
     /// The control as an element at the value the application reports, labelled by its

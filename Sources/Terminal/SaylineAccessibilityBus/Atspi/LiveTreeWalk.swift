@@ -65,6 +65,8 @@ extension AccessibilityBus {
             }
             try readRolesAndNames(of: next, in: &nodes, until: batchDeadline(next.count * 2, walkDeadline))
             markOrdinals(of: next, in: &nodes)
+            // Full: the levels below are not asked for at all.
+            if cutShort != nil { break }
             depth += 1
             // Sliders and spin buttons are not walked into (a spin button's text entry is its own).
             level = next.filter { nodes[$0].role != AtspiRole.slider && nodes[$0].role != AtspiRole.spinButton }

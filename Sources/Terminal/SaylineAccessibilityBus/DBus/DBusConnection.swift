@@ -18,15 +18,13 @@ package enum BusFailure: Error, Equatable {
 /// One connection to a message bus, spoken in the D-Bus wire protocol itself: a Unix socket,
 /// the EXTERNAL authentication by this process's user id, and method calls with deadlines.
 ///
-/// Every wait has a deadline and a call can be one of many in flight (`send`, then
-/// `replies(to:until:)`), so walking an application's tree costs round trips by the level,
-/// not by the call. Signals that arrive while replies are awaited are kept, up to a bound.
+/// Every wait has a deadline and a call can be one of many in flight (`callMany`), so
+/// walking an application's tree costs round trips by the level, not by the call. Signals that arrive while replies are awaited are kept, up to a bound.
 package final class DBusConnection {
     private let socket: Int32
     private var nextSerial: UInt32 = 1
     private var received: [UInt8] = []
     private var receivedStart = 0
-    private var replies: [UInt32: DBusMessage] = [:]
     private var signals: [DBusMessage] = []
     private var ended = false
     /// What one read takes from the socket, kept: made afresh, 64 KiB were zeroed per read.
@@ -70,8 +68,7 @@ package final class DBusConnection {
 
     /// Sends a call and waits for its reply by `deadline`; an error reply is thrown.
     package func call(_ message: DBusMessage, until deadline: Double) throws(BusFailure) -> DBusMessage {
-        let serial = try send(message, until: deadline)
-        guard let reply = try replies(to: [serial], until: deadline)[serial] else { throw .timedOut(member: message.member ?? "") }
+        guard let reply = try callMany([message], until: deadline)[0] else { throw .timedOut(member: message.member ?? "") }
         if reply.kind == .error { throw .remote(name: reply.errorName ?? "", message: reply.body.first?.text ?? "") }
         return reply
     }
@@ -84,26 +81,6 @@ package final class DBusConnection {
         nextSerial = nextSerial == UInt32.max ? 1 : nextSerial + 1
         try write(message.encoded(serial: serial), until: deadline)
         return serial
-    }
-
-    /// Reads until every serial has its reply (a return or an error) or `deadline` passes; the
-    /// replies that came, by serial. A missing one means its peer has not answered in time.
-    package func replies(to serials: [UInt32], until deadline: Double) throws(BusFailure) -> [UInt32: DBusMessage] {
-        var found: [UInt32: DBusMessage] = [:]
-        found.reserveCapacity(serials.count)
-        var waiting = serials.count
-        for serial in serials { if let reply = replies.removeValue(forKey: serial) { found[serial] = reply; waiting -= 1 } }
-        let wanted = Set(serials)
-        while waiting > 0 {
-            guard let message = try nextMessage(until: deadline) else { break }
-            if let serial = message.replySerial, message.kind == .methodReturn || message.kind == .error {
-                if wanted.contains(serial), found[serial] == nil { found[serial] = message; waiting -= 1 }
-                // A reply to a call given up on earlier is dropped.
-            } else if message.kind == .signal {
-                keep(message)
-            }
-        }
-        return found
     }
 
     /// Calls in flight together, at most: the peer's replies to them fit in a socket's
@@ -129,6 +106,8 @@ package final class DBusConnection {
             } else if message.kind == .signal {
                 keep(message)
             }
+            // A peer that keeps sending other things never holds a call past its deadline.
+            if monotonicSeconds() >= deadline { break }
         }
         return answers
     }
@@ -253,7 +232,11 @@ package final class DBusConnection {
             }
             var entry = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
             let left = Int32(max(0, min((deadline - monotonicSeconds()) * 1000, 3_600_000)).rounded(.up))
-            guard poll(&entry, 1, left) > 0 || errno == EINTR else { throw .timedOut(member: "send") }
+            guard poll(&entry, 1, left) > 0 || errno == EINTR else {
+                // Half a message sent leaves the stream unframed: the connection is over.
+                if offset > 0 { ended = true }
+                throw .timedOut(member: "send")
+            }
         }
     }
 }

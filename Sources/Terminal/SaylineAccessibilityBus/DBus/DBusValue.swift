@@ -1,6 +1,6 @@
 /// One value of the D-Bus type system as a message carries it: what a call sends and what a
 /// reply, an error or a signal brings back, already checked against its signature.
-package indirect enum DBusValue: Sendable, Equatable {
+package enum DBusValue: Sendable, Equatable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -19,8 +19,10 @@ package indirect enum DBusValue: Sendable, Equatable {
     /// Elements of one type, whose signature is kept so that an empty array still has one.
     case array(element: DBusType, [DBusValue])
     case structure([DBusValue])
-    case dictionaryEntry(DBusValue, DBusValue)
-    case variant(DBusValue)
+    // Only the cases that hold a value of their own are boxed: a boxed number was one heap
+    // allocation each, and a reply of a million bytes a million of them.
+    indirect case dictionaryEntry(DBusValue, DBusValue)
+    indirect case variant(DBusValue)
 
     /// The value's type, as its signature spells it.
     package var type: DBusType {
@@ -114,12 +116,12 @@ package indirect enum DBusValue: Sendable, Equatable {
 }
 
 /// A D-Bus type, parsed from a signature.
-package indirect enum DBusType: Sendable, Equatable {
+package enum DBusType: Sendable, Equatable {
     case byte, boolean, int16, uint16, int32, uint32, int64, uint64, double
     case string, objectPath, signature, unixFileDescriptor
-    case array(DBusType)
+    indirect case array(DBusType)
     case structure([DBusType])
-    case dictionaryEntry(DBusType, DBusType)
+    indirect case dictionaryEntry(DBusType, DBusType)
     case variant
 
     /// The type's signature: "a{sv}".

@@ -72,6 +72,10 @@ package struct DBusReader {
     private let end: Int
     /// Variants inside variants: the specification allows 64 levels of nesting in all.
     private var variantDepth = 0
+    /// Values read from this message: a million is far past any answer a reader asks for,
+    /// and a peer's 16 MiB of bytes cannot become sixteen million values.
+    private var valuesRead = 0
+    static let mostValues = 1 << 20
 
     package init(bytes: [UInt8], bigEndian: Bool, from start: Int = 0, to end: Int? = nil) {
         self.bytes = bytes
@@ -117,6 +121,8 @@ package struct DBusReader {
     package static let longestString = 16_384
 
     package mutating func read(_ type: DBusType) throws(DBusFormatError) -> DBusValue {
+        valuesRead += 1
+        guard valuesRead <= Self.mostValues else { throw DBusFormatError(reason: "more than a million values in one message") }
         switch type {
         case .byte: return .byte(try fixed(UInt8.self))
         case .boolean:
