@@ -2,7 +2,8 @@ import SaylineText
 import SaylineControls
 
 /// What a screen reader would say for each slider of a running application, as `sayline
-/// describe --app` and the REPL's describe say it: the name, the role and the value text in
+/// describe --app` says it (the REPL's `describe` and `?` say an application's control as
+/// they say a scene's): the name, the role and the value text in
 /// Orca's order, the range as the application reports it, and what keeps a keyboard user out.
 public enum LiveDescription {
     /// "Volume, slider, 50 percent, 0 to 100 in steps of 1", then what a reader adds: "not
