@@ -8,9 +8,15 @@ import CSystem
 package enum Signals {
     /// SIGTERM, SIGHUP or SIGQUIT (or, for piped input, SIGINT): the session is asked to end.
     /// Set by a handler, read anywhere.
-    package nonisolated(unsafe) static var terminated: sig_atomic_t = 0
+    ///
+    /// Neither of the two is checked for exclusive access. A handler runs on the thread it
+    /// interrupts, so its write lands while that thread may be inside a read of the same
+    /// variable; a checked access would then see two accesses at once and abort the program
+    /// (a debug build did, at Ctrl-\ on a loaded machine: status 134 where 131 was due). A
+    /// `sig_atomic_t` written whole is what the handler is allowed to touch, read or not.
+    @exclusivity(unchecked) package nonisolated(unsafe) static var terminated: sig_atomic_t = 0
     /// The self-pipe's write end, which a handler writes to: a handler can reach nothing else.
-    nonisolated(unsafe) private static var wakeWriteEnd: Int32 = -1
+    @exclusivity(unchecked) nonisolated(unsafe) private static var wakeWriteEnd: Int32 = -1
 
     /// What the handlers reported since the loop last looked.
     package struct Arrived: OptionSet, Sendable {
