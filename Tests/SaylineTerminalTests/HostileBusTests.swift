@@ -10,8 +10,10 @@ import PseudoTerminal
 /// sequence, and the application's values as they were found.
 extension EndToEndTests { @Suite struct HostileBusTests {
     static let fakebus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/live/fakebus.py").path
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
-        && (try? runPiped(["-c", "import dbus, gi"], input: "", executable: "/usr/bin/python3").status) == 0
+    /// .ci/run installs them: under CI their absence is a failure, elsewhere a skip.
+    static let available = (FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
+        && (try? runPiped(["-c", "import dbus, gi"], input: "", executable: "/usr/bin/python3").status) == 0)
+        || ProcessInfo.processInfo.environment["CI"] != nil
         || ProcessInfo.processInfo.environment["CI"] != nil
 
     struct Outcome: Decodable {
